@@ -1,0 +1,472 @@
+// The page: turns taps and keys into intents for the engine, draws each snapshot it sends back,
+// and keeps the shell around the table (status, timer, messages, hint banner, panels, storage).
+// No rule of the game is decided here: the engine says what is legal, free, playable, won or stuck.
+
+import { theCard } from "./js/cards.js";
+import { Engine } from "./js/engine.js";
+import { applyStatic, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
+import { bindKeys } from "./js/keyboard.js";
+import { watchLayout } from "./js/layout.js";
+import * as store from "./js/storage.js";
+import { Table } from "./js/table.js";
+import { formatTime, GameTimer } from "./js/timer.js";
+
+const $ = (id) => document.getElementById(id);
+const game = $("game");
+const SEARCHING_AFTER_MS = 60;
+
+const table = new Table({ peaks: $("peaks"), stock: $("stock"), stockCount: $("stock-count"), waste: $("waste") });
+const timer = new GameTimer(renderTimer);
+let engine = null;
+let state = null; // the latest snapshot
+let clockStarted = false; // the clock starts with the first move of a deal
+let notice = null; // {key, vars, kind} shown in the message line until the next action
+let banner = null; // {kind: "searching" | "hint" | "lost" | "error", hint?, message?}
+let hintTicket = 0; // bumps on every move: a hint answer for an older ticket is dropped
+let staleDropped = 0;
+
+// ------------------------------------------------------------------ start
+
+async function start() {
+  const stored = store.readText("lang");
+  await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
+  applyStatic();
+  renderLanguageSwitch();
+  watchLayout($("board"), $("layout"));
+  bindInputs();
+  setMessage({ key: "loading" });
+  renderTimer();
+
+  engine = new Engine(workerUrl());
+  try {
+    await engine.ready;
+  } catch (err) {
+    game.dataset.state = "failed";
+    setMessage({ key: "boot_failed", vars: { reason: err.message || err.type }, kind: "notice" });
+    return;
+  }
+  await openFirstGame();
+  game.dataset.state = "ready";
+  for (const id of ["undo", "hint", "new"]) $(id).disabled = false;
+  $("deal-id").disabled = false;
+  performance.mark("table-ready");
+  if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
+}
+
+function workerUrl() {
+  const url = new URL("worker.js", import.meta.url);
+  const delay = new URLSearchParams(location.search).get("test-hint-delay");
+  if (delay) url.searchParams.set("test-hint-delay", delay);
+  return url;
+}
+
+function hashDealId() {
+  const raw = location.hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw).trim();
+  } catch {
+    return raw.trim();
+  }
+}
+
+/** The deal from #ID, else the saved game, else a random deal; bad IDs and saves get a notice. */
+async function openFirstGame() {
+  const wanted = hashDealId();
+  const saved = store.readJSON("save");
+  let first = null;
+  if (!saved.ok || (saved.value !== null && !isSaveRecord(saved.value))) {
+    store.remove("save");
+    first = { key: "notice.bad_save", kind: "notice" };
+  }
+  const record = saved.ok && isSaveRecord(saved.value) ? saved.value : null;
+  if (wanted && !(record && sameDeal(record.deal_id, wanted))) {
+    if (await startDeal(wanted, { quietError: true })) return;
+    first = { key: "notice.bad_deal", vars: { id: wanted }, kind: "notice" };
+  } else if (record) {
+    try {
+      const reply = await engine.request("restore", { save: record.engine });
+      clockStarted = record.elapsed_ms > 0 || reply.state.moves > 0;
+      timer.reset(record.elapsed_ms);
+      applyReply(reply, { op: "restore" });
+      return;
+    } catch {
+      store.remove("save");
+      first = { key: "notice.bad_save", kind: "notice" };
+    }
+  }
+  await startDeal(null);
+  if (first) setMessage(first);
+}
+
+function isSaveRecord(value) {
+  return Boolean(value) && typeof value === "object" && value.engine && typeof value.engine === "object";
+}
+
+function sameDeal(a, b) {
+  return String(a || "").toUpperCase() === String(b || "").toUpperCase();
+}
+
+/** Start a deal by ID (or a random one); returns false when the ID was refused. */
+async function startDeal(dealId, { quietError = false } = {}) {
+  let reply;
+  try {
+    reply = await engine.request("new", dealId ? { deal_id: dealId } : {});
+  } catch (err) {
+    if (!quietError) showEngineError(err);
+    return false;
+  }
+  clockStarted = false;
+  timer.reset(0);
+  applyReply(reply, { op: "new" });
+  return true;
+}
+
+// ------------------------------------------------------------------ replies
+
+function persist(reply) {
+  if (!reply.save || !reply.state) return;
+  store.writeJSON("save", { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) });
+}
+
+function saveClock() {
+  const saved = store.readJSON("save");
+  if (saved.ok && isSaveRecord(saved.value)) {
+    store.writeJSON("save", { ...saved.value, elapsed_ms: Math.round(timer.elapsed()) });
+  }
+}
+
+/** Draw a reply's snapshot; returns whether the position changed. */
+function applyReply(reply, { op, fromRect = null, target = null } = {}) {
+  const previous = state;
+  const next = reply.state;
+  if (!next) return false;
+  const moved = !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
+  if (moved && (op === "take" || op === "draw") && !clockStarted) clockStarted = true;
+  state = next;
+  persist(reply);
+  table.render(next);
+  if (moved) {
+    hintTicket += 1;
+    closeBanner();
+    table.highlight(null);
+  }
+  if (reply.rejection) {
+    table.shake(target);
+    setMessage({ key: `reject.${reply.rejection.reason}`, kind: "rejection" });
+  } else if (moved) {
+    notice = null;
+    if (op === "take" || op === "draw") table.flyToWaste(fromRect);
+  }
+  if (["new", "replay", "restore"].includes(op)) {
+    history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(next.deal_id)}`);
+  }
+  renderStatus(previous, next);
+  renderMessage();
+  renderEnding(previous, next, op);
+  timer.setWanted(clockStarted && next.outcome === "playing");
+  return moved;
+}
+
+function renderStatus(previous, next) {
+  $("cleared").textContent = t("status.cleared", { n: next.cleared });
+  $("streak").textContent = t("status.streak", { n: next.streak });
+  $("moves").textContent = t("status.moves", { n: next.moves });
+  const streak = $("streak");
+  streak.dataset.value = String(next.streak);
+  if (previous && previous.deal_id === next.deal_id && previous.streak > 0 && next.streak === 0) {
+    streak.classList.remove("reset");
+    void streak.offsetWidth;
+    streak.classList.add("reset");
+  }
+  $("deal-id").textContent = `#${next.deal_id}`;
+  $("deal-id").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
+  $("undo").disabled = !next.can_undo;
+}
+
+function renderTimer() {
+  const el = $("timer");
+  const text = t("status.time", { time: formatTime(timer.elapsed()) });
+  if (el.textContent !== text) el.textContent = text;
+  el.dataset.running = String(timer.running());
+}
+
+function renderEnding(previous, next, op) {
+  const win = $("win-panel");
+  const stuck = $("stuck-panel");
+  const changed = !previous || previous.outcome !== next.outcome || ["new", "replay", "restore"].includes(op);
+  if (next.outcome !== "won" && win.open) win.close();
+  if (next.outcome !== "stuck" && stuck.open) stuck.close();
+  if (!changed) return;
+  if (next.outcome === "won") {
+    timer.setWanted(false);
+    $("win-time").textContent = formatTime(timer.elapsed());
+    $("win-moves").textContent = String(next.moves);
+    $("win-cleared").textContent = `${next.cleared}/28`;
+    $("win-longest").textContent = String(next.longest_streak);
+    $("win-deal").textContent = `#${next.deal_id}`;
+    $("win-deal").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
+    if (!win.open) win.showModal();
+  } else if (next.outcome === "stuck") {
+    $("stuck-text").textContent = t("stuck.text", { n: next.peaks_left });
+    if (!stuck.open) stuck.showModal();
+  }
+}
+
+// ------------------------------------------------------------------ message line, welcome, banner
+
+function setMessage(message) {
+  notice = message;
+  renderMessage();
+}
+
+function renderMessage() {
+  const el = $("message");
+  let shown = notice;
+  if (!shown && state && state.stock === 0 && state.outcome === "playing") {
+    shown = {
+      key: state.peaks_left === 1 ? "stock.empty_note_one" : "stock.empty_note",
+      vars: { n: state.peaks_left },
+      kind: "stock",
+    };
+  }
+  el.textContent = shown ? t(shown.key, shown.vars || {}) : "";
+  el.className = `message${shown && shown.kind ? ` ${shown.kind}` : ""}`;
+  el.dataset.kind = shown ? shown.kind || "info" : "";
+}
+
+function dismissWelcome() {
+  if (!$("welcome").hidden) $("welcome").hidden = true;
+  if (state) store.writeText("welcome", "seen");
+}
+
+function showBanner(next) {
+  banner = next;
+  renderBanner();
+}
+
+function closeBanner() {
+  banner = null;
+  renderBanner();
+  if (table.hinted !== null) table.highlight(null);
+}
+
+function renderBanner() {
+  const el = $("hint-banner");
+  const actions = $("lost-actions");
+  if (!banner) {
+    el.hidden = true;
+    el.dataset.kind = "";
+    return;
+  }
+  let text = "";
+  if (banner.kind === "searching") text = t("hint.searching");
+  else if (banner.kind === "error") text = t("hint.error", { message: banner.message });
+  else text = hintText(banner.hint);
+  $("hint-text").textContent = text;
+  el.dataset.kind = banner.kind === "hint" ? banner.hint.kind : banner.kind;
+  el.classList.toggle("lost", banner.kind === "hint" && banner.hint.kind === "lost");
+  actions.hidden = !(banner.kind === "hint" && banner.hint.kind === "lost");
+  el.hidden = false;
+}
+
+function hintText(hint) {
+  const why = hint.why && t(`why.${hint.why}`);
+  if (hint.kind === "take") {
+    const entry = state && state.table[hint.position];
+    const card = entry && entry.card ? theCard(entry.card) : "";
+    return [t("hint.take", { card }), why].filter(Boolean).join(" ");
+  }
+  if (hint.kind === "draw") return [t("hint.draw"), why].filter(Boolean).join(" ");
+  if (hint.kind === "lost") return t("hint.lost");
+  return t("hint.stuck");
+}
+
+// ------------------------------------------------------------------ intents
+
+function ready() {
+  return state !== null && engine !== null && !engine.failure;
+}
+
+async function send(op, args, options = {}) {
+  try {
+    const reply = await engine.request(op, args);
+    return applyReply(reply, { op, ...options });
+  } catch (err) {
+    showEngineError(err);
+    return false;
+  }
+}
+
+function showEngineError(err) {
+  setMessage({ key: "notice.error", vars: { message: err.message || err.type }, kind: "notice" });
+}
+
+const intents = {
+  take(position) {
+    const el = table.cardEl(position);
+    const rect = el ? el.getBoundingClientRect() : null;
+    return send("take", { position }, { fromRect: rect, target: el });
+  },
+  draw() {
+    return send("draw", {}, { fromRect: $("stock").getBoundingClientRect(), target: $("stock") });
+  },
+  undo() {
+    return send("undo", {});
+  },
+  async new() {
+    closePanels();
+    if (await startDeal(null)) setMessage({ key: "notice.new_deal", vars: { id: state.deal_id } });
+  },
+  async replay() {
+    closePanels();
+    try {
+      const reply = await engine.request("replay", {});
+      clockStarted = false;
+      timer.reset(0);
+      applyReply(reply, { op: "replay" });
+      setMessage({ key: "notice.replay", vars: { id: state.deal_id } });
+    } catch (err) {
+      showEngineError(err);
+    }
+  },
+  async hint() {
+    const ticket = ++hintTicket;
+    const version = state.version;
+    table.highlight(null);
+    const searching = setTimeout(() => {
+      if (ticket === hintTicket) showBanner({ kind: "searching" });
+    }, SEARCHING_AFTER_MS);
+    let reply;
+    try {
+      reply = await engine.request("hint", {});
+    } catch (err) {
+      clearTimeout(searching);
+      if (ticket === hintTicket) showBanner({ kind: "error", message: err.message || err.type });
+      return;
+    }
+    clearTimeout(searching);
+    const hint = reply.hint;
+    if (ticket !== hintTicket || reply.stale || !hint || hint.version !== state.version || version !== state.version) {
+      staleDropped += 1;
+      game.dataset.staleHints = String(staleDropped);
+      return;
+    }
+    showBanner({ kind: "hint", hint });
+    if (hint.kind === "take") table.highlight(hint.position);
+    else if (hint.kind === "draw") table.highlight("stock");
+  },
+};
+
+function closePanels() {
+  for (const id of ["win-panel", "stuck-panel"]) if ($(id).open) $(id).close();
+}
+
+/** Run an intent if the engine is ready; the first action hides the welcome line for good. */
+function act(name, arg) {
+  if (!ready()) return;
+  dismissWelcome();
+  if (name !== "hint") notice = null;
+  intents[name](arg);
+}
+
+async function copyDealId() {
+  if (!state) return;
+  const id = state.deal_id;
+  try {
+    await navigator.clipboard.writeText(id);
+    setMessage({ key: "deal.copied", vars: { id } });
+  } catch {
+    setMessage({ key: "deal.copy_failed", vars: { id } });
+  }
+}
+
+async function switchLanguage() {
+  const next = LANGUAGES[(LANGUAGES.indexOf(language()) + 1) % LANGUAGES.length];
+  store.writeText("lang", next);
+  await loadLanguage(next);
+  applyStatic();
+  renderLanguageSwitch();
+  if (state) {
+    table.render(state);
+    renderStatus(null, state);
+    if (state.outcome !== "playing") renderEnding(null, state, "lang");
+  }
+  renderTimer();
+  renderMessage();
+  renderBanner();
+}
+
+function renderLanguageSwitch() {
+  const button = $("lang");
+  button.textContent = t("lang.switch");
+  button.setAttribute("aria-label", t("lang.switch_label"));
+  button.lang = LANGUAGES.find((l) => l !== language()) || "";
+}
+
+function showRules() {
+  const section = $("comment-jouer");
+  section.scrollIntoView({ behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  $("rules-title").focus({ preventScroll: true });
+}
+
+function backToGame() {
+  window.scrollTo({ top: 0 });
+  const playable = table.playable()[0];
+  (playable ? playable.el : $("stock")).focus({ preventScroll: true });
+}
+
+function escape() {
+  if (banner) closeBanner();
+  else if (!$("welcome").hidden) dismissWelcome();
+}
+
+// ------------------------------------------------------------------ inputs
+
+function bindInputs() {
+  $("peaks").addEventListener("click", (event) => {
+    const el = event.target.closest(".card");
+    if (el && el.dataset.pos !== undefined) act("take", Number(el.dataset.pos));
+  });
+  $("stock").addEventListener("click", () => act("draw"));
+  document.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-action]");
+    if (!el) return;
+    const action = el.dataset.action;
+    if (["undo", "hint", "new", "replay"].includes(action)) {
+      if (el.closest("dialog")) closePanels();
+      act(action);
+    } else if (action === "close-hint") closeBanner();
+    else if (action === "close-welcome") dismissWelcome();
+    else if (action === "close-panel") closePanels();
+    else if (action === "copy-id") copyDealId();
+    else if (action === "lang") switchLanguage();
+    else if (action === "rules") showRules();
+    else if (action === "back") backToGame();
+  });
+  bindKeys({
+    keymap: { u: "undo", h: "hint", n: "new", d: "draw", Escape: "escape" },
+    arrows: {
+      ArrowLeft: () => table.moveFocus("left"),
+      ArrowRight: () => table.moveFocus("right"),
+      ArrowUp: () => table.moveFocus("up"),
+      ArrowDown: () => table.moveFocus("down"),
+    },
+    isBlocked: () => document.querySelector("dialog[open]") !== null,
+    onIntent: (intent) => (intent === "escape" ? escape() : act(intent)),
+  });
+  window.addEventListener("hashchange", async () => {
+    const wanted = hashDealId();
+    if (!ready() || !wanted || sameDeal(wanted, state.deal_id)) return;
+    closePanels();
+    if (!(await startDeal(wanted, { quietError: true }))) {
+      setMessage({ key: "notice.bad_deal", vars: { id: wanted }, kind: "notice" });
+      history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(state.deal_id)}`);
+    }
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveClock();
+  });
+  window.addEventListener("pagehide", saveClock);
+}
+
+start();

@@ -1,0 +1,27 @@
+// Keys to intents. Letters and Escape go through the map; arrows move the focus (see table.js).
+// Nothing fires while a text field has focus or with a modifier held.
+
+function typingInField(target) {
+  if (!(target instanceof Element)) return false;
+  return Boolean(target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']"));
+}
+
+/** keymap: {"u": "undo", ...}; arrows: {ArrowLeft: fn, ...}; onIntent(name, event). */
+export function bindKeys({ keymap, arrows, onIntent, isBlocked }) {
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (typingInField(event.target)) return;
+    if (event.key in arrows) {
+      if (isBlocked && isBlocked()) return;
+      event.preventDefault();
+      arrows[event.key](event);
+      return;
+    }
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    const intent = keymap[key];
+    if (!intent) return;
+    if (intent !== "escape" && isBlocked && isBlocked()) return;
+    event.preventDefault();
+    onIntent(intent, event);
+  });
+}

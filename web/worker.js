@@ -1,0 +1,219 @@
+// The engine host: a module Web Worker that boots Pyodide from this site's own files, installs the
+// tripeaks_core wheel with micropip and answers the page.
+//
+// Protocol (see docs/API.md for the engine side):
+//   page -> worker   {id, op, args}
+//   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
+//                    {type: "boot", ok, ms, error?}  once, when the engine is ready or cannot start
+// Every request gets exactly one answer, even when the engine fails or the reply cannot be sent.
+//
+// One op is the worker's own: "hint". It answers with the hint for the current position, computed in
+// slices (engine ops hint_start / hint_step) so that moves sent meanwhile are handled between slices.
+// After every change of position the worker starts computing the next hint in the background, so that
+// pressing Indice usually finds it ready. A "hint" request whose position changed before the answer was
+// ready is answered {ok: true, stale: true}.
+//
+// Test hook: worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
+// so a browser test can see the searching banner and make the answer stale deterministically.
+
+const params = new URL(self.location.href).searchParams;
+const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
+const SLICE_MS = 12;
+const BASE = new URL("./", self.location.href);
+
+let handleText = null; // the Python Session.handle bound method (a PyProxy)
+let bootError = null;
+
+/** An Error with a type name that survives postMessage. */
+function typedError(type, message) {
+  return { type, message: String(message) };
+}
+
+function send(message) {
+  try {
+    self.postMessage(message);
+  } catch (err) {
+    // The reply could not be cloned: still answer, with a typed error.
+    self.postMessage({
+      id: message.id,
+      ok: false,
+      error: typedError("InternalError", `reply could not be sent: ${err}`),
+    });
+  }
+}
+
+// ------------------------------------------------------------------ boot
+
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function boot() {
+  const t0 = performance.now();
+  if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this browser");
+  const configResponse = await fetch(new URL("config.json", BASE));
+  if (!configResponse.ok) throw new Error(`config.json: HTTP ${configResponse.status}`);
+  const config = await configResponse.json();
+  const wheelUrl = new URL(config.wheel, BASE);
+  const wheelName = wheelUrl.pathname.split("/").pop();
+  // Fetch the engine wheel while Pyodide boots.
+  const wheelBytes = fetchBytes(wheelUrl);
+  wheelBytes.catch(() => {}); // reported below, when awaited
+  const indexURL = new URL(config.pyodide || "pyodide/", BASE).href;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({
+    indexURL,
+    lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+    packageBaseUrl: indexURL,
+    stdout: () => {},
+    stderr: (line) => console.warn("[python]", line),
+  });
+  const problems = [];
+  const loaded = await pyodide.loadPackage("micropip", {
+    messageCallback: () => {},
+    errorCallback: (line) => problems.push(line),
+  });
+  // loadPackage does not throw when a package fails its integrity check: look at what it loaded.
+  if (!Array.isArray(loaded) || !loaded.some((pkg) => pkg.name === "micropip")) {
+    throw new Error(`micropip did not load: ${problems.join("; ") || "unknown reason"}`);
+  }
+  const path = `/tmp/${wheelName}`;
+  pyodide.FS.writeFile(path, await wheelBytes);
+  const micropip = pyodide.pyimport("micropip");
+  await micropip.install(`emfs:${path}`);
+  micropip.destroy();
+  const api = pyodide.pyimport("tripeaks_core.api");
+  const session = api.Session();
+  handleText = session.handle;
+  api.destroy();
+  return performance.now() - t0;
+}
+
+// ------------------------------------------------------------------ engine calls
+
+function engine(op, args) {
+  let text;
+  try {
+    text = handleText(JSON.stringify({ op, args: args || {} }));
+  } catch (err) {
+    return { ok: false, error: typedError("InternalError", err && err.message ? err.message : err) };
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: typedError("InternalError", `engine reply is not JSON: ${err}`) };
+  }
+}
+
+// ------------------------------------------------------------------ hints in slices
+
+let generation = 0; // bumps whenever the position may have changed
+let lastVersion = null;
+let cached = null; // {generation, reply} for the hint of the current position
+let loopRunning = false;
+const waiting = []; // hint requests not answered yet: {id, generation, notBefore}
+
+const yieldChannel = new MessageChannel();
+const yieldQueue = [];
+yieldChannel.port1.onmessage = () => yieldQueue.shift()();
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    yieldQueue.push(resolve);
+    yieldChannel.port2.postMessage(0);
+  });
+}
+
+function positionMayHaveChanged(op, reply) {
+  if (!reply.ok || !reply.state) return;
+  const version = reply.state.version;
+  if (op === "new" || op === "restore" || version !== lastVersion) {
+    lastVersion = version;
+    generation += 1;
+    cached = null;
+    answerWaiting();
+    runHintLoop();
+  }
+}
+
+function answerWaiting() {
+  const now = performance.now();
+  for (let i = waiting.length - 1; i >= 0; i -= 1) {
+    const request = waiting[i];
+    if (request.notBefore > now) continue; // its timer answers it
+    if (request.generation !== generation) {
+      waiting.splice(i, 1);
+      send({ id: request.id, ok: true, stale: true });
+    } else if (cached && cached.generation === generation) {
+      waiting.splice(i, 1);
+      send({ id: request.id, ...cached.reply });
+    }
+  }
+}
+
+async function runHintLoop() {
+  if (loopRunning || handleText === null) return;
+  loopRunning = true;
+  try {
+    while (!(cached && cached.generation === generation)) {
+      const mine = generation;
+      let reply = engine("hint_start", {});
+      if (reply.ok && !reply.done) {
+        for (;;) {
+          await yieldToEvents(); // let moves in
+          if (generation !== mine) break;
+          reply = engine("hint_step", { slice_ms: SLICE_MS });
+          if (!reply.ok || reply.done) break;
+        }
+      }
+      if (generation !== mine) continue; // the position moved on: start again for the new one
+      if (reply.ok && reply.stale) continue;
+      cached = {
+        generation: mine,
+        reply: reply.ok ? { ok: true, hint: reply.hint } : { ok: false, error: reply.error },
+      };
+      answerWaiting();
+    }
+  } finally {
+    loopRunning = false;
+  }
+}
+
+function requestHint(id) {
+  const request = { id, generation, notBefore: performance.now() + TEST_HINT_DELAY };
+  waiting.push(request);
+  if (TEST_HINT_DELAY > 0) setTimeout(answerWaiting, TEST_HINT_DELAY + 1);
+  answerWaiting();
+  runHintLoop();
+}
+
+// ------------------------------------------------------------------ requests
+
+const booted = boot().then(
+  (ms) => send({ type: "boot", ok: true, ms }),
+  (err) => {
+    bootError = typedError("BootError", err && err.message ? err.message : err);
+    send({ type: "boot", ok: false, error: bootError });
+  },
+);
+
+self.onmessage = async (event) => {
+  const { id, op, args } = event.data || {};
+  await booted;
+  if (bootError) {
+    send({ id, ok: false, error: bootError });
+    return;
+  }
+  if (typeof op !== "string") {
+    send({ id, ok: false, error: typedError("RequestError", "request without an op") });
+    return;
+  }
+  if (op === "hint") {
+    requestHint(id);
+    return;
+  }
+  const reply = engine(op, args);
+  send({ id, ...reply });
+  positionMayHaveChanged(op, reply);
+};
