@@ -1,0 +1,160 @@
+"""The JSON protocol the Web Worker speaks (documented in `docs/API.md`).
+
+`Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
+garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
+leaves the session exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any, Final
+
+from .dealid import MAX_NUMBER, DealId
+from .errors import TriPeaksError
+from .game import Game
+from .hint import Hint, HintJob, hint
+from .moves import Rejection
+from .save import load_game, save_game
+from .snapshot import snapshot
+
+RANDOM_DEALS: Final = 1_000_000_000
+"""New random deals are numbered below this (nine digits at most), well inside `MAX_NUMBER`."""
+
+
+class RequestError(TriPeaksError):
+    """A request the protocol does not know: unknown op, missing or ill-typed argument."""
+
+
+def random_deal_id() -> DealId:
+    """A fresh standard deal, drawn from the system's secure random source."""
+    assert RANDOM_DEALS <= MAX_NUMBER
+    return DealId(1 + secrets.randbelow(RANDOM_DEALS - 1))
+
+
+def _hint_json(result: Hint, version: int) -> dict[str, Any]:
+    return {**result.as_json(), "why": result.why, "version": version}
+
+
+class Session:
+    """One game and the requests that act on it."""
+
+    def __init__(self) -> None:
+        self.game = Game.from_id(random_deal_id())
+        self._job: HintJob | None = None
+        self._job_version = -1
+        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "new": self._new,
+            "restore": self._restore,
+            "take": self._take,
+            "draw": self._draw,
+            "undo": self._undo,
+            "replay": self._replay,
+            "state": self._state,
+            "hint": self._hint,
+            "hint_start": self._hint_start,
+            "hint_step": self._hint_step,
+        }
+
+    def handle(self, text: str) -> str:
+        """Answer one request text with one reply text."""
+        try:
+            request = json.loads(text)
+            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+                raise RequestError("a request is a JSON object with a string 'op'")
+            args = request.get("args", {})
+            if not isinstance(args, dict):
+                raise RequestError("'args' must be a JSON object")
+            reply = self.dispatch(request["op"], args)
+        except json.JSONDecodeError as error:
+            reply = _error("RequestError", f"the request is not JSON: {error}")
+        except TriPeaksError as error:
+            reply = _error(type(error).__name__, str(error))
+        except Exception as error:  # the worker must always get an answer
+            reply = _error("InternalError", f"{type(error).__name__}: {error}")
+        return json.dumps(reply, ensure_ascii=False)
+
+    def dispatch(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Run one operation; raise a `TriPeaksError` for bad input."""
+        handler = self._ops.get(op)
+        if handler is None:
+            raise RequestError(f"unknown op {op!r}; known: {', '.join(sorted(self._ops))}")
+        return handler(args)
+
+    # --- operations ---------------------------------------------------------------------------------
+
+    def _reply(self, rejection: Rejection | None = None) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "state": snapshot(self.game),
+            "save": save_game(self.game),
+            "rejection": None if rejection is None else rejection.as_json(),
+        }
+
+    def _new(self, args: dict[str, Any]) -> dict[str, Any]:
+        raw = args.get("deal_id")
+        if raw is None:
+            deal_id = random_deal_id()
+        elif isinstance(raw, str):
+            deal_id = DealId.parse(raw)
+        else:
+            raise RequestError("'deal_id' must be a string")
+        self.game = Game.from_id(deal_id)
+        return self._reply()
+
+    def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.game = load_game(args.get("save"))
+        return self._reply()
+
+    def _take(self, args: dict[str, Any]) -> dict[str, Any]:
+        position = args.get("position")
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise RequestError("'position' must be an integer 0-27")
+        return self._reply(self.game.try_take(position))
+
+    def _draw(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self._reply(self.game.try_draw())
+
+    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.game.undo()
+        return self._reply()
+
+    def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.game = self.game.restarted()
+        return self._reply()
+
+    def _state(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self._reply()
+
+    def _budget(self, args: dict[str, Any], name: str) -> float | None:
+        value = args.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise RequestError(f"'{name}' must be a positive number")
+        return float(value)
+
+    def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
+        result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
+        return {"ok": True, "hint": _hint_json(result, self.game.version)}
+
+    def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
+        if self._job is None or self._job_version != self.game.version:
+            self._job = HintJob(self.game.player_view())
+            self._job_version = self.game.version
+        return {"ok": True, "done": False, "version": self._job_version}
+
+    def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
+        slice_ms = self._budget(args, "slice_ms") or 15.0
+        if self._job is None or self._job_version != self.game.version:
+            return {"ok": True, "done": True, "stale": True}
+        result = self._job.step(slice_ms)
+        if result is None:
+            return {"ok": True, "done": False, "version": self._job_version}
+        return {"ok": True, "done": True, "hint": _hint_json(result, self._job_version)}
+
+
+def _error(kind: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"type": kind, "message": message}}

@@ -1,0 +1,248 @@
+"""The command line: `python -m tripeaks_core deal | solve | hint | autoplay | stats`.
+
+Output is in English. With `--json`, stdout carries exactly one JSON object per result and nothing else. Bad
+input exits with status 2 and one line on stderr that names the problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
+
+from .deal import Deal
+from .dealid import DealId
+from .errors import TriPeaksError
+from .game import Game
+from .hint import hint
+from .moves import parse_actions
+from .rules import Rules
+from .shuffle import bounded, splitmix64
+from .solver import Position, SolveResult, Verdict, solve, solve_game
+
+EXIT_BAD_INPUT = 2
+SAMPLE_DEALS = 1_000_000_000
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _BadInput(message)
+
+
+class _BadInput(Exception):
+    pass
+
+
+def resolve(text: str, no_wrap: bool = False, all_visible: bool = False) -> Game:
+    """A new game from a deal in notation (52 codes) or a deal ID; the flags switch variants on."""
+    stripped = text.strip()
+    if " " in stripped:
+        deal, rules, named = Deal.parse(stripped), Rules(), None
+    else:
+        named = DealId.parse(stripped)
+        deal, rules = named.deal(), named.rules
+    rules = Rules(wrap=rules.wrap and not no_wrap, all_visible=rules.all_visible or all_visible)
+    if named is not None and named.rules != rules:
+        named = DealId(named.number, rules)
+    return Game(deal, rules, named)
+
+
+def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
+    """`count` deal numbers drawn from SplitMix64 seeded with `seed`: the deals `autoplay` and `stats` use."""
+    words = splitmix64(seed ^ 0x7472697065616B73)
+    for _ in range(count):
+        yield bounded(words, SAMPLE_DEALS)
+
+
+def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
+    print(json.dumps(data) if as_json else text)
+
+
+def _describe(result: SolveResult) -> str:
+    if result.verdict is Verdict.WIN:
+        moves = " ".join(str(m) for m in result.line)
+        return f"win in {len(result.line)} moves ({result.nodes} nodes, {result.ms:.1f} ms): {moves}"
+    if result.verdict is Verdict.LOST:
+        return f"lost: no way to clear the table ({result.nodes} nodes, {result.ms:.1f} ms)"
+    return f"unknown: the budget ran out ({result.nodes} nodes, {result.ms:.1f} ms)"
+
+
+def _cmd_deal(args: argparse.Namespace) -> None:
+    named = DealId.parse(args.id)
+    deal = named.deal()
+    rules = named.rules
+    data = {"deal_id": str(named), "deal": deal.notation(), "rules": rules.as_json()}
+    wrap = "K-A wrap on" if rules.wrap else "no K-A wrap"
+    peaks = "all cards face up" if rules.all_visible else "peaks face down"
+    _emit(args.json, data, f"{deal.notation()}\ndeal {named}: {wrap}, {peaks}")
+
+
+def _cmd_solve(args: argparse.Namespace) -> None:
+    if args.file is not None:
+        if args.deal is not None:
+            raise _BadInput("give either DEAL or --file, not both")
+        try:
+            with open(args.file, encoding="utf-8") as handle:
+                lines = [line for line in handle.read().splitlines() if line.strip()]
+        except OSError as error:
+            raise _BadInput(f"cannot read {args.file}: {error.strerror}") from None
+        games = []
+        for number, line in enumerate(lines, 1):
+            try:
+                games.append(resolve(line, args.no_wrap))
+            except TriPeaksError as error:
+                raise _BadInput(f"{args.file} line {number}: {error}") from None
+        for game in games:
+            result = solve_game(game)
+            _emit(args.json, result.as_json(), _describe(result))
+        return
+    if args.deal is None:
+        raise _BadInput("solve needs a DEAL or --file PATH")
+    game = resolve(args.deal, args.no_wrap)
+    result = solve_game(game, budget_ms=args.budget_ms)
+    _emit(args.json, result.as_json(), _describe(result))
+
+
+def _cmd_hint(args: argparse.Namespace) -> None:
+    game = resolve(args.deal, args.no_wrap, args.all_visible)
+    for index, action in enumerate(parse_actions(args.moves or "")):
+        try:
+            game.play(action)
+        except TriPeaksError as error:
+            raise _BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
+    advice = hint(game.player_view(), budget_ms=args.budget_ms)
+    where = f" {advice.position}" if advice.position is not None else ""
+    proven = " (proven)" if advice.proven else ""
+    _emit(args.json, advice.as_json(), f"{advice.kind}{where}{proven}: {advice.why}")
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _cmd_autoplay(args: argparse.Namespace) -> None:
+    won = 0
+    times: list[float] = []
+    for number in sample_deal_numbers(args.deals, args.seed):
+        game = Game.from_id(DealId(number, Rules(wrap=not args.no_wrap)))
+        while game.outcome().value == "playing":
+            start = time.perf_counter()
+            advice = hint(game.player_view())
+            times.append((time.perf_counter() - start) * 1000)
+            if advice.kind == "take" and advice.position is not None:
+                game.take(advice.position)
+            elif advice.kind == "draw":
+                game.draw()
+            else:
+                break
+        won += game.outcome().value == "won"
+    data = {
+        "deals": args.deals,
+        "won": won,
+        "win_rate": won / args.deals if args.deals else 0.0,
+        "hint_ms_median": round(statistics.median(times), 3) if times else 0.0,
+    }
+    rate = 100 * data["win_rate"]
+    text = f"won {won} of {args.deals} ({rate:.1f}%), median hint {data['hint_ms_median']} ms"
+    _emit(args.json, data, text)
+
+
+def _cmd_stats(args: argparse.Namespace) -> None:
+    counts = {verdict.value: 0 for verdict in Verdict}
+    times: list[float] = []
+    for number in sample_deal_numbers(args.deals, args.seed):
+        deal = DealId(number).deal()
+        result = solve(Position.start(tuple(c.rank for c in deal.cards), not args.no_wrap))
+        counts[result.verdict.value] += 1
+        times.append(result.ms)
+    decided = counts["win"] + counts["lost"]
+    data: dict[str, Any] = {
+        "deals": args.deals,
+        **counts,
+        "win_rate": counts["win"] / decided if decided else 0.0,
+        "ms_median": round(statistics.median(times), 3) if times else 0.0,
+        "ms_p90": round(_percentile(times, 0.9), 3) if times else 0.0,
+        "ms_p99": round(_percentile(times, 0.99), 3) if times else 0.0,
+        "ms_max": round(max(times), 3) if times else 0.0,
+        "ms_mean": round(statistics.fmean(times), 3) if times else 0.0,
+    }
+    text = (
+        f"{args.deals} deals: {counts['win']} win, {counts['lost']} lost, {counts['unknown']} unknown; "
+        f"ms median {data['ms_median']}, p90 {data['ms_p90']}, p99 {data['ms_p99']}, max {data['ms_max']}"
+    )
+    _emit(args.json, data, text)
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _count(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line."""
+    parser = _Parser(prog="python -m tripeaks_core", description="Solitaire TriPeaks engine.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    deal = commands.add_parser("deal", help="print the deal of an ID and its rules")
+    deal.add_argument("id", help="a deal ID; a bare number N is deal N under the standard rules")
+    deal.add_argument("--json", action="store_true")
+    deal.set_defaults(run=_cmd_deal)
+
+    solve_cmd = commands.add_parser("solve", help="decide a deal from its start with every card known")
+    solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
+    solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
+    solve_cmd.add_argument("--no-wrap", action="store_true", help="K and A do not connect")
+    solve_cmd.add_argument("--budget-ms", type=_positive)
+    solve_cmd.add_argument("--json", action="store_true")
+    solve_cmd.set_defaults(run=_cmd_solve)
+
+    hint_cmd = commands.add_parser("hint", help="the hint for the position after some moves")
+    hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
+    hint_cmd.add_argument("--no-wrap", action="store_true")
+    hint_cmd.add_argument("--all-visible", action="store_true", help="all table cards face up")
+    hint_cmd.add_argument("--moves", help="moves from the start, comma-separated: 0-27, draw, undo")
+    hint_cmd.add_argument("--budget-ms", type=_positive)
+    hint_cmd.add_argument("--json", action="store_true")
+    hint_cmd.set_defaults(run=_cmd_hint)
+
+    for name, runner, text in (
+        ("autoplay", _cmd_autoplay, "play deals taking every hint, never looking at unseen cards"),
+        ("stats", _cmd_stats, "solver verdicts and times over random deals"),
+    ):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("--deals", type=_count, required=True)
+        sub.add_argument("--seed", type=int, default=0)
+        sub.add_argument("--no-wrap", action="store_true")
+        sub.add_argument("--json", action="store_true")
+        sub.set_defaults(run=runner)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        args.run(args)
+    except _BadInput as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except TriPeaksError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0

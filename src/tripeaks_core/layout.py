@@ -1,0 +1,95 @@
+"""Where the 28 table cards lie and which cards cover which.
+
+Positions, with each card's horizontal centre in half-card widths (a card is two units wide)::
+
+    row 1            0           1           2                  x = 3, 9, 15
+    row 2          3   4       5   6       7   8                x = 2, 4, 8, 10, 14, 16
+    row 3        9  10  11  12  13  14  15  16  17              x = 1, 3, ..., 17
+    row 4     18  19  20  21  22  23  24  25  26  27            x = 0, 2, ..., 18
+
+Tip `p` is covered by `3+2p` and `4+2p`; second-row card `3+k` (peak `q = k // 2`, side `s = k % 2`) by
+`9+3q+s` and `10+3q+s`; third-row card `i` by `i+9` and `i+10`. The base row is covered by nothing. A card is
+free when both cards covering it are gone.
+
+Sets of positions are bit masks (bit `p` for position `p`), which is what the solver works on.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+TABLE_SIZE: Final = 28
+FULL_MASK: Final = (1 << TABLE_SIZE) - 1
+BASE_ROW: Final = range(18, 28)
+ROW_OF: Final = tuple([1] * 3 + [2] * 6 + [3] * 9 + [4] * 10)
+
+
+def _coverers(position: int) -> tuple[int, ...]:
+    if position < 3:
+        return (3 + 2 * position, 4 + 2 * position)
+    if position < 9:
+        peak, side = divmod(position - 3, 2)
+        return (9 + 3 * peak + side, 10 + 3 * peak + side)
+    if position < 18:
+        return (position + 9, position + 10)
+    return ()
+
+
+COVERED_BY: Final = tuple(_coverers(p) for p in range(TABLE_SIZE))
+"""`COVERED_BY[p]`: the positions of the cards lying on `p` (empty for the base row)."""
+
+COVERS: Final = tuple(tuple(q for q in range(TABLE_SIZE) if p in COVERED_BY[q]) for p in range(TABLE_SIZE))
+"""`COVERS[p]`: the positions `p` lies on, which may turn face up when `p` leaves."""
+
+COVERER_MASK: Final = tuple(sum(1 << q for q in COVERED_BY[p]) for p in range(TABLE_SIZE))
+
+
+def _centre(position: int) -> int:
+    row = ROW_OF[position]
+    if row == 4:
+        return 2 * (position - 18)
+    coverers = COVERED_BY[position]
+    return (_centre(coverers[0]) + _centre(coverers[1])) // 2
+
+
+X_OF: Final = tuple(_centre(p) for p in range(TABLE_SIZE))
+
+
+def free_positions(remaining: int) -> int:
+    """The mask of positions in `remaining` that no remaining card covers."""
+    free = 0
+    rest = remaining
+    while rest:
+        low = rest & -rest
+        position = low.bit_length() - 1
+        if not remaining & COVERER_MASK[position]:
+            free |= low
+        rest ^= low
+    return free
+
+
+def positions_of(mask: int) -> list[int]:
+    """The positions in `mask`, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def reachable_masks() -> list[int]:
+    """Every set of remaining table cards that some order of takes can leave (22,932 of them)."""
+    seen = {FULL_MASK}
+    frontier = [FULL_MASK]
+    while frontier:
+        mask = frontier.pop()
+        free = free_positions(mask)
+        while free:
+            low = free & -free
+            free ^= low
+            child = mask ^ low
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return sorted(seen)

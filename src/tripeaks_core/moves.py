@@ -1,0 +1,71 @@
+"""Moves and refused moves as data.
+
+A move is a table position 0-27 (take that card) or the string `draw`; move lists may also hold `undo`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, Literal
+
+from .errors import MoveError, TriPeaksError
+from .layout import TABLE_SIZE
+from .messages import rejection_text
+
+DRAW: Final = "draw"
+UNDO: Final = "undo"
+
+Move = int | Literal["draw"]
+Action = int | Literal["draw", "undo"]
+
+
+class Reason(StrEnum):
+    """Why an action was refused. The value is the reason code the page and the API use."""
+
+    NOT_ADJACENT = "not_adjacent"
+    COVERED = "covered"
+    FACE_DOWN = "face_down"
+    STOCK_EMPTY = "stock_empty"
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A refused action: the reason, and the position for a take (`None` for a draw)."""
+
+    reason: Reason
+    position: int | None = None
+
+    def message(self, language: str = "fr") -> str:
+        """The text shown to the player."""
+        return rejection_text(self.reason.value, language)
+
+    def as_json(self) -> dict[str, object]:
+        """The rejection as the API sends it."""
+        return {"reason": self.reason.value, "position": self.position}
+
+
+class IllegalMove(TriPeaksError):
+    """Raised by `Game.take` and `Game.draw` when the rules refuse the action; the game is unchanged."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        where = "" if rejection.position is None else f" (position {rejection.position})"
+        super().__init__(f"move refused{where}: {rejection.message('en')}")
+        self.rejection = rejection
+
+
+def parse_action(token: str) -> Action:
+    """Read one token of a move list: `0`-`27`, `draw` or `undo` (case-insensitive)."""
+    text = token.strip().lower()
+    if text in (DRAW, "d"):
+        return DRAW
+    if text in (UNDO, "u"):
+        return UNDO
+    if text.isdigit() and int(text) < TABLE_SIZE:
+        return int(text)
+    raise MoveError(f"unknown move {token!r}: expected a position 0-27, 'draw' or 'undo'")
+
+
+def parse_actions(text: str) -> list[Action]:
+    """Read a comma-separated move list such as `18,draw,19,undo`; an empty text is no move."""
+    return [parse_action(token) for token in text.split(",") if token.strip()]
