@@ -62,7 +62,7 @@ export function face(code) {
   const el = document.createElement("span");
   el.className = "face";
   el.setAttribute("aria-hidden", "true");
-  el.append(corner(code), suitIcon(code, "pip"), corner(code, "turned"));
+  el.append(corner(code), suitIcon(code, "pip"));
   return el;
 }
 

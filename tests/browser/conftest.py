@@ -1,0 +1,226 @@
+"""Fixtures for the page tests: dist/ served over HTTP on a free port, Debian's Chromium, an origin guard.
+
+Every request a test's browser context makes (page, worker, fetches) is recorded; a request to anything but
+the page's own origin fails the test. Chromium's host resolver maps every other host to nothing as well.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DIST = ROOT / "dist"
+CHROMIUM = Path("/usr/bin/chromium")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+READY = "#game[data-state='ready']"
+BOOT_TIMEOUT_MS = 90_000
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="session")
+def server() -> Iterator[str]:
+    if not (DIST / "index.html").exists() or not (DIST / "config.json").exists():
+        pytest.fail("dist/ is not built: run `python3 build.py build` (or `python3 build.py test`)")
+    handler = functools.partial(QuietHandler, directory=str(DIST))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    args = {
+        **browser_type_launch_args,
+        "args": [
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+        ],
+    }
+    if CHROMIUM.exists():
+        args["executable_path"] = str(CHROMIUM)
+    return args
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1280, "height": 800}, "locale": "fr-FR"}
+
+
+@pytest.fixture(autouse=True)
+def origin_guard(context: Any, server: str) -> Iterator[list[str]]:
+    """Record every request of the test's context; fail on any that leaves the page's origin."""
+    seen: list[str] = []
+    context.on("request", lambda request: seen.append(request.url))
+    yield seen
+    foreign = [url for url in seen if not url.startswith(server + "/") and not url.startswith(("data:", "blob:"))]
+    assert not foreign, f"requests left the page origin: {foreign}"
+
+
+# ------------------------------------------------------------------ the page, as a player sees it
+
+
+class Table:
+    """A thin reader of the page's DOM (what the player sees) plus the gestures a player makes."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+
+    def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Table:
+        """Go to the page (with `#ID` and `?query` when given) and wait until the table is playable.
+
+        When only the fragment changes, the page stays loaded and starts the new deal (hashchange)."""
+        self.page.goto(f"{self.base}/{query}{fragment}")
+        if wait:
+            self.wait_ready()
+            deal = fragment.lstrip("#")
+            if deal:
+                self.page.wait_for_function(
+                    "id => document.querySelector('#deal-id').textContent.toUpperCase() === '#' + id.toUpperCase()"
+                    " || document.querySelector('#message').dataset.kind === 'notice'",
+                    arg=deal,
+                )
+        return self
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+
+    def cards(self) -> list[dict[str, Any]]:
+        result: list[dict[str, Any]] = self.page.eval_on_selector_all(
+            "#peaks .card",
+            """els => els.map(el => ({
+                position: Number(el.dataset.pos), state: el.dataset.state, card: el.dataset.card || null,
+                playable: el.dataset.playable === 'true', free: el.dataset.free === 'true',
+                label: el.getAttribute('aria-label'), hinted: el.classList.contains('hinted')}))""",
+        )
+        return result
+
+    def card(self, position: int) -> dict[str, Any]:
+        return self.cards()[position]
+
+    def waste(self) -> str | None:
+        value: str | None = self.page.get_attribute("#waste", "data-card")
+        return value
+
+    def stock(self) -> int:
+        return int(self.page.get_attribute("#stock", "data-count") or "-1")
+
+    def text(self, selector: str) -> str:
+        return str(self.page.text_content(selector) or "").strip()
+
+    def deal_id(self) -> str:
+        return self.text("#deal-id").lstrip("#")
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything visible that a move could change."""
+        return {
+            "cards": [(c["position"], c["state"], c["card"]) for c in self.cards()],
+            "waste": self.waste(),
+            "stock": self.stock(),
+            "cleared": self.text("#cleared"),
+            "streak": self.text("#streak"),
+            "moves": self.text("#moves"),
+        }
+
+    def playable(self) -> list[int]:
+        return [c["position"] for c in self.cards() if c["playable"]]
+
+    def take(self, position: int) -> None:
+        """Tap a card that the engine will accept, and wait until it has left the table."""
+        self.page.click(f"#peaks .card[data-pos='{position}']")
+        self.page.wait_for_function(
+            "p => document.querySelector(`#peaks .card[data-pos='${p}']`).dataset.state === 'gone'", arg=position
+        )
+
+    def draw(self) -> None:
+        """Tap the stock (not empty) and wait until a card was turned."""
+        before = self.stock()
+        self.page.click("#stock")
+        self.wait_stock(before - 1)
+
+    def wait_stock(self, count: int) -> None:
+        self.page.wait_for_function(
+            "n => document.querySelector('#stock').dataset.count === String(n)", arg=count
+        )
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def hint(self) -> str:
+        """Press Indice and wait for an answer; returns the banner's kind (take, draw, lost, stuck)."""
+        self.page.click("#hint")
+        return self.wait_hint()
+
+    def wait_hint(self) -> str:
+        self.page.wait_for_function(
+            """() => { const b = document.querySelector('#hint-banner');
+                       return !b.hidden && !['', 'searching'].includes(b.dataset.kind); }"""
+        )
+        return str(self.page.get_attribute("#hint-banner", "data-kind"))
+
+    def wait_message(self) -> str:
+        self.page.wait_for_function("() => document.querySelector('#message').textContent.trim() !== ''")
+        return self.text("#message")
+
+
+@pytest.fixture
+def table(page: Any, server: str) -> Table:
+    page.set_default_timeout(30_000)
+    return Table(page, server)
+
+
+# ------------------------------------------------------------------ the engine, from Python (CLI contract)
+
+
+def engine_cli(*args: str) -> dict[str, Any]:
+    """Run `python -m tripeaks_core ARGS --json` and return its one JSON object."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "tripeaks_core", *args, "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    if completed.returncode != 0:
+        raise AssertionError(f"tripeaks_core {' '.join(args)} failed: {completed.stderr.strip()}")
+    result: dict[str, Any] = json.loads(completed.stdout)
+    return result
+
+
+def find_deal(prefix: str, verdict: str, limit: int = 400) -> tuple[str, list[Any]]:
+    """The first deal ID `prefix + N` (N = 1, 2, ...) whose solver verdict is `verdict`, with its line."""
+    for number in range(1, limit):
+        deal_id = f"{prefix}{number}"
+        result = engine_cli("solve", deal_id)
+        if result["verdict"] == verdict:
+            return deal_id, list(result["line"])
+    raise AssertionError(f"no deal {prefix}N with verdict {verdict} for N < {limit}")
