@@ -19,6 +19,7 @@ from .hint import Hint, HintJob, hint
 from .moves import Rejection
 from .save import load_game, save_game
 from .snapshot import snapshot
+from .solver import tables
 
 RANDOM_DEALS: Final = 1_000_000_000
 """New random deals are numbered below this (nine digits at most), well inside `MAX_NUMBER`."""
@@ -56,6 +57,7 @@ class Session:
             "hint": self._hint,
             "hint_start": self._hint_start,
             "hint_step": self._hint_step,
+            "warm": self._warm,
         }
 
     def handle(self, text: str) -> str:
@@ -139,6 +141,10 @@ class Session:
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
         result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
         return {"ok": True, "hint": _hint_json(result, self.game.version)}
+
+    def _warm(self, args: dict[str, Any]) -> dict[str, Any]:
+        tables()
+        return {"ok": True}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
         if self._job is None or self._job_version != self.game.version:

@@ -33,14 +33,13 @@ from typing import Final
 
 from .deal import STOCK_START
 from .game import Game
-from .layout import FULL_MASK, TABLE_SIZE, free_positions
+from .layout import FULL_MASK, TABLE_SIZE, free_positions, reachable_masks
 from .moves import DRAW, Move
 from .rules import Rules
 
 DEFAULT_MAX_NODES: Final = 2_000_000
 
 _FREE: dict[int, int] = {}
-_CHILDREN: dict[int, tuple[tuple[int, int], ...]] = {}
 
 
 def free_of(mask: int) -> int:
@@ -51,18 +50,36 @@ def free_of(mask: int) -> int:
     return free
 
 
-def children_of(mask: int) -> tuple[tuple[int, int], ...]:
-    """`(position, smaller table)` for each free card of `mask`, cached like `free_of`."""
-    children = _CHILDREN.get(mask)
-    if children is None:
-        free = free_of(mask)
-        found = []
-        while free:
-            low = free & -free
-            free ^= low
-            found.append((low.bit_length() - 1, mask ^ low))
-        children = _CHILDREN[mask] = tuple(found)
-    return children
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Every reachable table, numbered: `masks[i]`, `size[i]` cards, `children[i]` = `(position, child
+    number)` for each free card. Built once per process (about 0.1 s in CPython) on the first sweep."""
+
+    masks: tuple[int, ...]
+    number: dict[int, int]
+    size: tuple[int, ...]
+    children: tuple[tuple[tuple[int, int], ...], ...]
+
+
+_TABLES: list[_Tables] = []
+
+
+def tables() -> _Tables:
+    """The numbered tables, built on first use."""
+    if not _TABLES:
+        masks = tuple(reachable_masks())
+        number = {mask: i for i, mask in enumerate(masks)}
+        children = []
+        for mask in masks:
+            free = free_of(mask)
+            found = []
+            while free:
+                low = free & -free
+                free ^= low
+                found.append((low.bit_length() - 1, number[mask ^ low]))
+            children.append(tuple(found))
+        _TABLES.append(_Tables(masks, number, tuple(m.bit_count() for m in masks), tuple(children)))
+    return _TABLES[0]
 
 
 class Verdict(StrEnum):
@@ -139,6 +156,8 @@ DFS_NODE_CAP: Final = 10_000
 _FIELD: Final = 24
 _FIELD_MASK: Final = (1 << _FIELD) - 1
 _SHIFT: Final = tuple(_FIELD * r for r in range(15))
+_ANY: Final = _FIELD * 15
+"""Field 15 of a sweep entry is the union of the rank fields: its lowest bit is the fewest draws."""
 
 
 class Solver:
@@ -255,40 +274,37 @@ class Solver:
 
         draw_runs = self.draw_runs = [from_draws(first) for first in range(last + 1)]
         shift_of = [_SHIFT[rank] for rank in position.ranks]
-        start = position.remaining
-        reached: dict[int, int] = {start: every << _SHIFT[position.waste_rank]}
+        known = tables()
+        start = known.number.get(position.remaining)
+        if start is None:
+            raise ValueError(f"table mask {position.remaining:#x} cannot arise in a game")
+        reached = [0] * len(known.masks)
+        reached[start] = every << _SHIFT[position.waste_rank] | every << _ANY
         by_size: list[list[int]] = [[] for _ in range(TABLE_SIZE + 1)]
-        by_size[start.bit_count()].append(start)
-        width, field_mask, ace, king = _FIELD, _FIELD_MASK, _SHIFT[1], _SHIFT[13]
-        get = reached.get
-        for size in range(start.bit_count(), 0, -1):
+        by_size[known.size[start]].append(start)
+        width, field_mask, ace, king, anyrank = _FIELD, _FIELD_MASK, _SHIFT[1], _SHIFT[13], _ANY
+        children = known.children
+        for size in range(known.size[start], 0, -1):
             push = by_size[size - 1].append
             self._charge(len(by_size[size]))
-            for mask in by_size[size]:
-                fields = reached[mask]
-                folded = fields | fields >> 8 * width
-                folded |= folded >> 4 * width
-                folded |= folded >> 2 * width
-                folded |= folded >> width
-                lowest = folded >> width & field_mask
+            for table in by_size[size]:
+                fields = reached[table]
+                lowest = fields >> anyrank
                 fields |= draw_runs[(lowest & -lowest).bit_length() - 1]
                 around = fields >> width | fields << width
                 if wrap:
                     around |= (fields >> ace & field_mask) << king | (fields >> king & field_mask) << ace
-                children = _CHILDREN.get(mask) or children_of(mask)
-                for taken, child in children:
+                for taken, child in children[table]:
                     shift = shift_of[taken]
                     via = around >> shift & field_mask
                     if via:
-                        old = get(child)
-                        if old is None:
-                            reached[child] = via << shift
+                        old = reached[child]
+                        if not old:
                             push(child)
-                        else:
-                            reached[child] = old | via << shift
-        if 0 not in reached:
+                        reached[child] = old | via << shift | via << anyrank
+        if not reached[known.number[0]]:
             return None
-        return _rebuild_line(self, reached)
+        return _rebuild_line(self, lambda mask: reached[known.number[mask]] if mask in known.number else 0)
 
 
 class _GiveUp(Exception):
@@ -335,7 +351,7 @@ def _field_min(fields: int, rank: int) -> int | None:
     return (bits & -bits).bit_length() - 1 if bits else None
 
 
-def _rebuild_line(solver: Solver, reached: dict[int, int]) -> list[Move]:
+def _rebuild_line(solver: Solver, fields_of: Callable[[int], int]) -> list[Move]:
     """Walk back from the empty table to the start through `reached`, then replay forwards.
 
     Each backward step keeps a bound `p` on the draws used: a take keeps it, a run of draws ends at the
@@ -346,16 +362,16 @@ def _rebuild_line(solver: Solver, reached: dict[int, int]) -> list[Move]:
     rules = Rules(wrap=position.wrap)
     steps: list[tuple[str, int]] = []  # ("take", position) or ("draw_to", draws made after the run)
     mask = 0
-    rank = next(r for r in range(1, 14) if _field_min(reached[0], r) is not None)
-    bound = _field_min(reached[0], rank)
+    rank = next(r for r in range(1, 14) if _field_min(fields_of(0), r) is not None)
+    bound = _field_min(fields_of(0), rank)
     assert bound is not None
     while True:
-        raw = reached[mask]
+        raw = fields_of(mask)
         raw_min = _field_min(raw, rank)
         if mask == position.remaining and rank == position.waste_rank and raw_min == 0:
             break
         if raw_min is not None and raw_min <= bound and mask != position.remaining:
-            parent_step = _take_parent(mask, rank, bound, reached=reached, solver=solver, rules=rules)
+            parent_step = _take_parent(mask, rank, bound, fields_of=fields_of, solver=solver, rules=rules)
             if parent_step is not None:
                 parent, parent_rank = parent_step
                 steps.append(("take", (parent ^ mask).bit_length() - 1))
@@ -378,7 +394,7 @@ def _rebuild_line(solver: Solver, reached: dict[int, int]) -> list[Move]:
 
 
 def _take_parent(
-    mask: int, rank: int, bound: int, *, reached: dict[int, int], solver: Solver, rules: Rules
+    mask: int, rank: int, bound: int, *, fields_of: Callable[[int], int], solver: Solver, rules: Rules
 ) -> tuple[int, int] | None:
     """A table one card larger from which taking that card (of `rank`) reaches `mask` within `bound` draws,
     with the waste rank it needs there."""
@@ -389,9 +405,10 @@ def _take_parent(
         removed ^= low
         position = low.bit_length() - 1
         parent = mask | low
-        if ranks[position] != rank or parent not in reached or free_of(parent) & low == 0:
+        parent_fields = fields_of(parent)
+        if ranks[position] != rank or not parent_fields or free_of(parent) & low == 0:
             continue
-        closed = reached[parent] | draw_runs[_lowest_draws(reached[parent])]
+        closed = parent_fields | draw_runs[_lowest_draws(parent_fields)]
         for neighbour in rules.neighbour_ranks(rank):
             low_draws = _field_min(closed, neighbour)
             if low_draws is not None and low_draws <= bound:
