@@ -10,29 +10,28 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
-from .dealid import MAX_NUMBER, DealId
+from .dealid import RANDOM_LIMIT, DealId
+from .difficulty import deal_at_level, verify
 from .errors import TriPeaksError
 from .game import Game
 from .hint import Hint, HintJob, hint
+from .levels import Level
 from .moves import Rejection
+from .rules import STANDARD, Rules
 from .save import load_game, save_game
 from .snapshot import snapshot
-from .solver import tables
-
-RANDOM_DEALS: Final = 1_000_000_000
-"""New random deals are numbered below this (nine digits at most), well inside `MAX_NUMBER`."""
+from .solver import solve_game, tables
 
 
 class RequestError(TriPeaksError):
     """A request the protocol does not know: unknown op, missing or ill-typed argument."""
 
 
-def random_deal_id() -> DealId:
-    """A fresh standard deal, drawn from the system's secure random source."""
-    assert RANDOM_DEALS <= MAX_NUMBER
-    return DealId(1 + secrets.randbelow(RANDOM_DEALS - 1))
+def random_deal_id(rules: Rules = STANDARD) -> DealId:
+    """A fresh deal of any difficulty, drawn from the system's secure random source."""
+    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1), rules)
 
 
 def _hint_json(result: Hint, version: int) -> dict[str, Any]:
@@ -58,6 +57,7 @@ class Session:
             "hint_start": self._hint_start,
             "hint_step": self._hint_step,
             "warm": self._warm,
+            "solution": self._solution,
         }
 
     def handle(self, text: str) -> str:
@@ -97,14 +97,40 @@ class Session:
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
         raw = args.get("deal_id")
-        if raw is None:
-            deal_id = random_deal_id()
-        elif isinstance(raw, str):
+        if raw is not None:
+            if not isinstance(raw, str):
+                raise RequestError("'deal_id' must be a string")
             deal_id = DealId.parse(raw)
+            verify(deal_id)
         else:
-            raise RequestError("'deal_id' must be a string")
+            wrap, visible = self._flag(args, "wrap", True), self._flag(args, "all_visible", False)
+            rules = Rules(wrap=wrap, all_visible=visible)
+            level = args.get("level", "any")
+            if level == "any":
+                deal_id = random_deal_id(rules)
+            elif level in {item.value for item in Level}:
+                deal_id = deal_at_level(Level(level), rules)
+            else:
+                raise RequestError("'level' must be 'any', 'easy', 'medium' or 'hard'")
         self.game = Game.from_id(deal_id)
         return self._reply()
+
+    def _flag(self, args: dict[str, Any], name: str, default: bool) -> bool:
+        value = args.get(name, default)
+        if not isinstance(value, bool):
+            raise RequestError(f"'{name}' must be true or false")
+        return value
+
+    def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Solve the deal from its start (this is for after the game: every card may be looked at) and give
+        the snapshots along a winning line, for the page to replay without touching the game."""
+        viewer = Game(self.game.deal, self.game.rules, self.game.deal_id)
+        result = solve_game(viewer)
+        frames = [snapshot(viewer)]
+        for move in result.line:
+            viewer.play(move)
+            frames.append(snapshot(viewer))
+        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames}
 
     def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
         self.game = load_game(args.get("save"))

@@ -37,6 +37,7 @@ class _Step:
     move: Move
     streak_before: int
     longest_before: int
+    score_before: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ class Game:
         self._actions: list[Action] = []
         self._streak = 0
         self._longest = 0
+        self._score = 0
         self._draws = 0
         self._version = 0
         self._known: set[int] = set(_START_KNOWN)
@@ -184,6 +186,11 @@ class Game:
     def longest_streak(self) -> int:
         """The longest streak of the current line of play."""
         return self._longest
+
+    @property
+    def score(self) -> int:
+        """The optional streak score: a run of n cards taken without drawing scores n(n+1)/2."""
+        return self._score
 
     @property
     def version(self) -> int:
@@ -327,12 +334,13 @@ class Game:
         self._waste.pop()
         self._streak = step.streak_before
         self._longest = step.longest_before
+        self._score = step.score_before
         self._version += 1
         self._actions.append(UNDO)
         return True
 
     def _push(self, move: Move) -> None:
-        self._steps.append(_Step(move, self._streak, self._longest))
+        self._steps.append(_Step(move, self._streak, self._longest, self._score))
         self._version += 1
 
     def _apply_take(self, position: int) -> None:
@@ -340,6 +348,7 @@ class Game:
         self._remaining &= ~(1 << position)
         self._waste.append(position)
         self._streak += 1
+        self._score += self._streak
         self._longest = max(self._longest, self._streak)
         for below in COVERS[position]:
             if not self._remaining & COVERER_MASK[below]:

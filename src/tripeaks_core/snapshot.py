@@ -45,6 +45,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "draws": game.draws,
         "streak": game.streak,
         "longest_streak": game.longest_streak,
+        "score": game.score,
         "outcome": outcome.value,
         "peaks_left": TABLE_SIZE - game.cleared,
         "all_known": game.all_known,
