@@ -10,10 +10,10 @@ import argparse
 import json
 import statistics
 import sys
-import time
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
 
+from .autoplay import play_out
 from .deal import Deal
 from .dealid import DealId
 from .errors import TriPeaksError
@@ -129,18 +129,7 @@ def _cmd_autoplay(args: argparse.Namespace) -> None:
     won = 0
     times: list[float] = []
     for number in sample_deal_numbers(args.deals, args.seed):
-        game = Game.from_id(DealId(number, Rules(wrap=not args.no_wrap)))
-        while game.outcome().value == "playing":
-            start = time.perf_counter()
-            advice = hint(game.player_view())
-            times.append((time.perf_counter() - start) * 1000)
-            if advice.kind == "take" and advice.position is not None:
-                game.take(advice.position)
-            elif advice.kind == "draw":
-                game.draw()
-            else:
-                break
-        won += game.outcome().value == "won"
+        won += play_out(Game.from_id(DealId(number, Rules(wrap=not args.no_wrap))), hint_times=times)
     data = {
         "deals": args.deals,
         "won": won,

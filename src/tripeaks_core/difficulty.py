@@ -17,6 +17,7 @@ player's win rate falls from easy to medium to hard, and how fast each level is 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -114,10 +115,11 @@ def matches(deal: Deal, rules: Rules, number: int, level: Level) -> bool:
     return solve(position).verdict is Verdict.WIN
 
 
-def deal_at_level(level: Level, rules: Rules) -> DealId:
-    """A random deal of `level` under `rules`: random numbers are tried until one matches."""
+def deal_at_level(level: Level, rules: Rules, candidates: Iterator[int] | None = None) -> DealId:
+    """A random deal of `level` under `rules`: deal numbers (from the system's secure random source, or
+    from `candidates`) are tried until one matches."""
     for _ in range(MAX_CANDIDATES):
-        number = 1 + secrets.randbelow(RANDOM_LIMIT - 1)
+        number = next(candidates) if candidates is not None else 1 + secrets.randbelow(RANDOM_LIMIT - 1)
         deal_id = DealId(number, rules)
         if matches(deal_id.deal(), rules, number, level):
             return DealId(number, rules, level)
