@@ -38,8 +38,8 @@ def rounded_rect(corner: Point, width: float, height: float, radius: float) -> t
     """A rectangle with rounded corners as a polygon (8 segments a corner)."""
     x, y = corner
     w, h, r, steps = width, height, radius, 8
-    corners = ((x + w - r, y + r, -90), (x + w - r, y + h - r, 0), (x + r, y + h - r, 90))
-    corners += ((x + r, y + r, 180),)
+    corners: list[tuple[float, float, int]] = [(x + w - r, y + r, -90), (x + w - r, y + h - r, 0)]
+    corners += [(x + r, y + h - r, 90), (x + r, y + r, 180)]
     points: list[Point] = []
     for cx, cy, start in corners:
         for i in range(steps + 1):
