@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 from .autoplay import play_out
 from .deal import Deal
 from .dealid import DealId
+from .difficulty import verify
 from .errors import TriPeaksError
 from .game import Game
 from .hint import hint
@@ -44,6 +45,7 @@ def resolve(text: str, no_wrap: bool = False, all_visible: bool = False) -> Game
         deal, rules, named = Deal.parse(stripped), Rules(), None
     else:
         named = DealId.parse(stripped)
+        verify(named)
         deal, rules = named.deal(), named.rules
     rules = Rules(wrap=rules.wrap and not no_wrap, all_visible=rules.all_visible or all_visible)
     if named is not None and named.rules != rules:
@@ -73,9 +75,15 @@ def _describe(result: SolveResult) -> str:
 
 def _cmd_deal(args: argparse.Namespace) -> None:
     named = DealId.parse(args.id)
+    verify(named)
     deal = named.deal()
     rules = named.rules
-    data = {"deal_id": str(named), "deal": deal.notation(), "rules": rules.as_json()}
+    data = {
+        "deal_id": str(named),
+        "deal": deal.notation(),
+        "rules": rules.as_json(),
+        "level": named.level.value if named.level else None,
+    }
     wrap = "K-A wrap on" if rules.wrap else "no K-A wrap"
     peaks = "all cards face up" if rules.all_visible else "peaks face down"
     _emit(args.json, data, f"{deal.notation()}\ndeal {named}: {wrap}, {peaks}")
