@@ -66,7 +66,7 @@ class Card:
         return self.suit in (1, 2)
 
     def name(self, language: str = "en") -> str:
-        """A spoken name: `ten of hearts`, or `10 de cœur` in French."""
+        """A spoken name: `10 of hearts`, or `10 de cœur` in French."""
         if language == "fr":
             return f"{_RANK_NAMES_FR[self.rank - 1]} de {_SUIT_NAMES_FR[self.suit]}"
         return f"{_RANK_NAMES_EN[self.rank - 1]} of {_SUIT_NAMES_EN[self.suit]}"
