@@ -20,7 +20,7 @@ export function bindKeys({ keymap, arrows, onIntent, isBlocked }) {
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const intent = keymap[key];
     if (!intent) return;
-    if (intent !== "escape" && isBlocked && isBlocked()) return;
+    if (isBlocked && isBlocked()) return; // an open dialog handles its own keys (Escape closes it)
     event.preventDefault();
     onIntent(intent, event);
   });

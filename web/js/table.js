@@ -70,7 +70,6 @@ export class Table {
     stock.classList.toggle("empty", state.stock === 0);
     stock.classList.toggle("back", state.stock > 0);
     stock.dataset.count = String(state.stock);
-    stock.setAttribute("aria-disabled", String(!state.can_draw));
     this.stockCountEl.textContent = String(state.stock);
     let stockLabel = t("stock.label", { n: state.stock });
     if (state.stock === 1) stockLabel = t("stock.label_one");
