@@ -140,7 +140,8 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   const previous = state;
   const next = reply.state;
   if (!next) return false;
-  const moved = !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
+  const restarted = ["new", "replay", "restore"].includes(op);
+  const moved = restarted || !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
   if (moved && (op === "take" || op === "draw") && !clockStarted) clockStarted = true;
   state = next;
   persist(reply);
@@ -157,7 +158,7 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
     notice = null;
     if (op === "take" || op === "draw") table.flyToWaste(fromRect);
   }
-  if (["new", "replay", "restore"].includes(op)) {
+  if (restarted) {
     history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(next.deal_id)}`);
   }
   renderStatus(previous, next);

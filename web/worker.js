@@ -21,7 +21,8 @@ const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
 const SLICE_MS = 12;
 const BASE = new URL("./", self.location.href);
 
-let handleText = null; // the Python Session.handle bound method (a PyProxy)
+let api = null; // the tripeaks_core.api module (a PyProxy)
+let handleText = null; // the current Session's handle method (a PyProxy)
 let bootError = null;
 
 /** An Error with a type name that survives postMessage. */
@@ -84,19 +85,36 @@ async function boot() {
   const micropip = pyodide.pyimport("micropip");
   await micropip.install(`emfs:${path}`);
   micropip.destroy();
-  const api = pyodide.pyimport("tripeaks_core.api");
-  const session = api.Session();
-  handleText = session.handle;
-  api.destroy();
+  api = pyodide.pyimport("tripeaks_core.api");
+  handleText = api.Session().handle;
   return performance.now() - t0;
 }
 
 // ------------------------------------------------------------------ engine calls
 
 function engine(op, args) {
+  return call(handleText, op, args);
+}
+
+// "new" and "restore" run on a fresh Session that replaces the current one only when they succeed:
+// nothing of the previous game (such as a hint job) can leak into the new one, and a refused ID or
+// save leaves the current game as it was.
+function freshSessionOp(op, args) {
+  const handle = api.Session().handle;
+  const reply = call(handle, op, args);
+  if (reply.ok) {
+    if (handleText && typeof handleText.destroy === "function") handleText.destroy();
+    handleText = handle;
+  } else if (typeof handle.destroy === "function") {
+    handle.destroy();
+  }
+  return reply;
+}
+
+function call(handle, op, args) {
   let text;
   try {
-    text = handleText(JSON.stringify({ op, args: args || {} }));
+    text = handle(JSON.stringify({ op, args: args || {} }));
   } catch (err) {
     return { ok: false, error: typedError("InternalError", err && err.message ? err.message : err) };
   }
@@ -213,7 +231,7 @@ self.onmessage = async (event) => {
     requestHint(id);
     return;
   }
-  const reply = engine(op, args);
+  const reply = op === "new" || op === "restore" ? freshSessionOp(op, args) : engine(op, args);
   send({ id, ...reply });
   positionMayHaveChanged(op, reply);
 };
