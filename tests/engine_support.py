@@ -105,7 +105,7 @@ def chain_deal(wrap: bool = True, stock_first: Sequence[str] = ()) -> Deal:
     if wrap:
         ranks = [(i % 13) + 1 for i in range(29)]
     else:
-        walk = [*range(1, 14), *range(12, 0, -1)]
+        walk = [*range(1, 14), *range(12, 1, -1)]
         ranks = [walk[i % len(walk)] for i in range(29)]
     used_count = dict.fromkeys(range(1, 14), 0)
     codes = []
