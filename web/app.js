@@ -400,7 +400,7 @@ async function switchLanguage() {
 function renderLanguageSwitch() {
   const button = $("lang");
   button.textContent = t("lang.switch");
-  button.setAttribute("aria-label", t("lang.switch_label"));
+  button.title = t("lang.switch_label");
   button.lang = LANGUAGES.find((l) => l !== language()) || "";
 }
 

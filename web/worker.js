@@ -51,6 +51,28 @@ async function fetchBytes(url) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// When the runtime's WebAssembly file cannot be fetched or compiled, loadPyodide only logs a warning and
+// never settles. Watch its warnings (and the clock) so the page can say the engine did not start.
+const BOOT_TIMEOUT_MS = 120_000;
+function withBootWatch(promise) {
+  const original = console.warn;
+  let timer;
+  const failed = new Promise((_, reject) => {
+    console.warn = (...parts) => {
+      original.apply(console, parts);
+      const text = parts.map(String).join(" ");
+      if (/instantiation failed|failed to fetch|CompileError/i.test(text)) {
+        reject(new Error("the WebAssembly runtime did not load"));
+      }
+    };
+    timer = setTimeout(() => reject(new Error("the runtime took too long to start")), BOOT_TIMEOUT_MS);
+  });
+  return Promise.race([promise, failed]).finally(() => {
+    console.warn = original;
+    clearTimeout(timer);
+  });
+}
+
 async function boot() {
   const t0 = performance.now();
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this browser");
@@ -64,13 +86,15 @@ async function boot() {
   wheelBytes.catch(() => {}); // reported below, when awaited
   const indexURL = new URL(config.pyodide || "pyodide/", BASE).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
-  const pyodide = await loadPyodide({
-    indexURL,
-    lockFileURL: new URL("pyodide-lock.json", indexURL).href,
-    packageBaseUrl: indexURL,
-    stdout: () => {},
-    stderr: (line) => console.warn("[python]", line),
-  });
+  const pyodide = await withBootWatch(
+    loadPyodide({
+      indexURL,
+      lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+      packageBaseUrl: indexURL,
+      stdout: () => {},
+      stderr: (line) => console.warn("[python]", line),
+    }),
+  );
   const problems = [];
   const loaded = await pyodide.loadPackage("micropip", {
     messageCallback: () => {},

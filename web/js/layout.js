@@ -6,7 +6,7 @@
 const RATIO = 1.4; // card height / width
 const STEP = 0.5; // smallest vertical offset of a row, in card heights
 const MAX_STEP = 0.8;
-const MAX_CW = 124;
+const MAX_CW = 150;
 const MIN_CW = 20;
 const GAP_BELOW = 0.22; // gap between peaks and piles, in card widths
 const GAP_RIGHT = 0.4;

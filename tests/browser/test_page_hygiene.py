@@ -1,0 +1,193 @@
+"""Security and hygiene: CSP, no foreign request, no hidden card anywhere, boot failure, accessibility, look."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import AXE, DIST, ROOT, Table, engine_cli
+
+SCREENSHOTS = ROOT / "build" / "screenshots"
+RECORD_WORKER_MESSAGES = """
+(() => {
+  const Original = window.Worker;
+  window.__workerMessages = [];
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => window.__workerMessages.push(JSON.stringify(event.data)));
+    }
+  };
+})();
+"""
+
+
+def test_requests_stay_on_the_page_origin(table: Table, origin_guard: list[str]) -> None:
+    table.open("#7")
+    table.take(table.playable()[0])
+    table.hint()
+    paths = {url.split(table.base, 1)[-1].split("?")[0] for url in origin_guard}
+    # The engine comes from this site: the runtime, the lock file, both wheels.
+    for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json",
+                   "/config.json"):
+        assert needed in paths, f"{needed} was not loaded from the page origin: {sorted(paths)}"
+    assert any(p.startswith("/pyodide/micropip-") for p in paths)
+    assert any(p.startswith("/wheels/tripeaks_core-") for p in paths)
+    # (the autouse origin_guard fixture fails the test on any other origin)
+
+
+def test_content_security_policy_is_strict() -> None:
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert match, "index.html has a CSP meta tag"
+    policy = {part.split()[0]: part.split()[1:] for part in match.group(1).split(";") if part.strip()}
+    assert policy["default-src"] == ["'none'"]
+    assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    for directive, sources in policy.items():
+        assert "'unsafe-inline'" not in sources and "'unsafe-eval'" not in sources, directive
+        assert all(s.startswith("'") for s in sources), f"{directive} names another origin: {sources}"
+    assert "<script>" not in html and not re.search(r"\son\w+=", html), "no inline script or handler"
+
+
+def test_csp_violations_none(table: Table) -> None:
+    table.page.add_init_script(
+        "window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
+    table.open("#7")
+    table.take(table.playable()[0])
+    assert table.page.evaluate("() => window.__csp") == []
+
+
+def test_hidden_cards_are_nowhere(table: Table) -> None:
+    deal = str(engine_cli("deal", "1234")["deal"]).split()
+    table.page.add_init_script(RECORD_WORKER_MESSAGES)
+    table.open("#1234")
+    table.hint()
+    hidden = {deal[i] for i, c in enumerate(table.cards()) if c["state"] == "down"} | set(deal[29:])
+    assert len(hidden) == 18 + 23
+    html = table.page.content()
+    messages: list[str] = table.page.evaluate("() => window.__workerMessages")
+    assert messages, "the worker's replies were recorded"
+    storage: str = table.page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    for code in hidden:
+        assert f'"{code}"' not in html and f"data-card=\"{code}\"" not in html
+        for text in (*messages, storage):
+            assert f'"{code}"' not in text and f'\\"{code}\\"' not in text, f"hidden card {code} leaked"
+
+
+def test_boot_failure_is_reported(table: Table) -> None:
+    table.page.context.route("**/pyodide.asm.wasm", lambda route: route.abort())  # the worker's fetch too
+    table.open(wait=False)
+    table.page.wait_for_selector("#game[data-state='failed']", timeout=60_000)
+    assert "n’a pas pu démarrer" in table.text("#message")
+    assert table.page.is_disabled("#hint")
+
+
+def test_no_worker_is_reported(table: Table) -> None:
+    table.page.add_init_script("delete window.WebAssembly; Object.defineProperty(window, 'Worker', {value: undefined});")
+    table.open(wait=False)
+    table.page.wait_for_selector("#game[data-state='failed']", timeout=60_000)
+    assert "n’a pas pu démarrer" in table.text("#message")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_accessibility_scan(browser: Any, server: str, scheme: str) -> None:
+    # The scanner is injected as a script: this one context runs without the page's CSP to allow that.
+    context = browser.new_context(bypass_csp=True, locale="fr-FR", color_scheme=scheme,
+                                  viewport={"width": 1280, "height": 800})
+    foreign: list[str] = []
+    context.on("request", lambda r: None if r.url.startswith(server) else foreign.append(r.url))
+    try:
+        page = context.new_page()
+        table = Table(page, server).open("#7")
+        table.hint()
+        page.add_script_tag(path=str(AXE))
+        results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+        bad = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in results["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
+        assert bad == [], json.dumps(bad, ensure_ascii=False)
+        labels = page.eval_on_selector_all("#peaks .card", "els => els.map(e => e.getAttribute('aria-label'))")
+        assert labels.count("carte face cachée") == 18
+        assert any(label and label.endswith(", jouable") for label in labels)
+        assert page.get_attribute("#message", "aria-live") == "polite"
+    finally:
+        context.close()
+    assert foreign == []
+
+
+@pytest.mark.parametrize("width,height", [(360, 640), (740, 360), (1280, 800), (1920, 1080), (640, 360)])
+def test_table_fits_without_scrolling(table: Table, width: int, height: int) -> None:
+    page = table.page
+    page.set_viewport_size({"width": width, "height": height})
+    table.open("#7")
+    table.take(table.playable()[0])
+    box: dict[str, Any] = page.evaluate(
+        """() => {
+            const game = document.querySelector('#game').getBoundingClientRect();
+            const items = [...document.querySelectorAll('#peaks .card, #stock, #waste, .controls button, .top')];
+            const out = items.filter(el => !el.classList.contains('gone')).map(el => el.getBoundingClientRect())
+              .filter(r => r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5);
+            const base = [...document.querySelectorAll('#peaks .card')].slice(18).map(el => el.getBoundingClientRect());
+            return {gameBottom: game.bottom, scrollW: document.documentElement.scrollWidth, outside: out.length,
+                    cardWidth: base[0].width, buttonHeight: document.querySelector('#undo').getBoundingClientRect().height};
+        }"""
+    )
+    assert box["outside"] == 0, f"something of the table is off screen at {width}×{height}"
+    assert box["gameBottom"] <= height + 0.5
+    assert box["scrollW"] <= width
+    assert box["cardWidth"] >= 30
+    assert box["buttonHeight"] >= 36
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(400)  # let the card land on the waste, for the picture only
+    page.screenshot(path=str(SCREENSHOTS / f"table_{width}x{height}.png"))
+
+
+def test_dark_scheme_and_reduced_motion(table: Table) -> None:
+    page = table.page
+    page.emulate_media(color_scheme="light")
+    table.open("#7")
+    light = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    page.emulate_media(color_scheme="dark", reduced_motion="reduce")
+    dark = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert light != dark
+    table.page.click("#peaks .card[data-pos='0']")  # refused: would shake
+    animation = page.evaluate(
+        "() => getComputedStyle(document.querySelector(\"#peaks .card[data-pos='0']\")).animationName"
+    )
+    assert animation == "none"
+
+
+def test_every_text_comes_from_both_catalogues() -> None:
+    fr = json.loads((ROOT / "web" / "i18n" / "fr.json").read_text(encoding="utf-8"))
+    en = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    assert fr.keys() == en.keys()
+    html = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', html))
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*.js"))
+    used |= set(re.findall(r'\bt\("([a-z_.]+)"', scripts))
+    missing = sorted(key for key in used if key not in fr)
+    assert missing == []
+    assert fr["hint.searching"] == "Recherche d’une solution…"
+    for reason, text in {
+        "not_adjacent": "cette carte n’est pas à un rang de la défausse",
+        "covered": "cette carte est encore couverte",
+        "face_down": "cette carte est encore face cachée",
+        "stock_empty": "plus de carte à retourner",
+    }.items():
+        assert fr[f"reject.{reason}"] == text
+
+
+def test_dist_holds_only_what_the_page_needs() -> None:
+    files = sorted(str(p.relative_to(DIST)) for p in Path(DIST).rglob("*") if p.is_file())
+    assert not [f for f in files if f.endswith((".map", ".d.ts", ".html")) and f != "index.html"], files
+    assert "pyodide/pyodide.js" not in files
+    lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert list(lock["packages"]) == ["micropip"]
+    config = json.loads((DIST / "config.json").read_text(encoding="utf-8"))
+    assert (DIST / config["wheel"]).exists()
