@@ -7,27 +7,46 @@ the same position always gets the same advice.
 - Nothing fits and the stock is empty: `stuck`.
 - Every card known: the exact solver decides. A win gives a step of a winning line (`proven`); a proof of
   loss gives `lost`. A search that runs out of budget gives ordinary advice, never `lost`.
-- Otherwise: ordinary advice from the known cards only (see `advise`).
+- Nothing fits: draw (`nothing_fits`). A single fitting card and an empty stock: take it (`only_move`).
+- Otherwise every candidate (each fitting card, and drawing instead) is played out in the same sampled
+  worlds (`rollout.Worlds`) by an honest simulated player (`rollout.playout`), and the candidate that wins
+  in the most worlds is advised. Comparing candidates over the *same* worlds ("common random numbers")
+  cancels most of the luck of the draw, so a few hundred worlds separate moves whose odds differ by a few
+  percent. Sampling is adaptive: worlds come in batches, a candidate is dropped once it is clearly behind
+  the leader on the worlds seen so far, and the search stops when one candidate is left or at
+  `MAX_WORLDS`. How much work is done depends only on these counts, never on the clock, so the hint is the
+  same however the work is sliced.
 
-The computation is a generator that yields between pieces of work, so the worker can answer other requests
-while a hint is being computed (`HintJob`).
+The computation is a generator that yields between pieces of work (one batch of worlds), so the worker can
+answer other requests while a hint is being computed (`HintJob`).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from .cards import Card
 from .game import PlayerView
-from .layout import COVERER_MASK, COVERS, TABLE_SIZE, free_positions
-from .solver import DEFAULT_MAX_NODES, Position, Verdict, solve
+from .layout import COVERS, TABLE_SIZE, free_positions
+from .moves import DRAW, Move
+from .rollout import WIN_BASE, Worlds, playout
+from .solver import DEFAULT_MAX_NODES, Position, Verdict, free_of, solve
 
 Kind = Literal["take", "draw", "lost", "stuck"]
 
 HINT_SOLVER_NODES: Final = DEFAULT_MAX_NODES
+
+BATCH: Final = 16
+"""Worlds per batch; the generator yields after each batch."""
+MIN_WORLDS: Final = 64
+"""Worlds every candidate is played in before any is dropped."""
+MAX_WORLDS: Final = 768
+"""Worlds after which the leader is advised whatever the margins."""
+DROP_Z: Final = 2.5
+"""A candidate is dropped when the leader's paired lead in wins exceeds this many standard errors."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,47 +97,91 @@ def compute(
         yield
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
-        if result.verdict is Verdict.WIN:
+        if result.verdict is Verdict.WIN and result.line:
             first = result.line[0]
             if first == "draw":
                 return Hint("draw", proven=True, why="winning_line")
             return Hint("take", first, proven=True, why="winning_line")
-    return advise(view, playable)
-
-
-def advise(view: PlayerView, playable: list[int]) -> Hint:
-    """Ordinary advice from the known cards: prefer the card that turns the most face-down cards, then the
-    one that starts the longest run through cards already visible; draw when nothing fits."""
     if not playable:
         return Hint("draw", why="nothing_fits")
-    if len(playable) == 1:
+    candidates: list[Move] = [*playable, DRAW] if can_draw else list(playable)
+    if len(candidates) == 1:
         return Hint("take", playable[0], why="only_move")
-    scored = []
-    for position in playable:
-        reveals = _reveals(view.remaining, position)
-        card = view.table[position]
-        assert card is not None
-        run = 1 + _longest_run(view, view.remaining & ~(1 << position), card, 6)
-        scored.append((reveals, run, -position, position))
-    reveals, run, _, best = max(scored)
-    return Hint("take", best, why="reveals" if reveals else "longer_run")
+    best = yield from choose(view, candidates)
+    if best == DRAW:
+        return Hint("draw", why="wait")
+    assert isinstance(best, int)
+    return Hint("take", best, why="reveals" if _reveals(view, best) else "best_odds")
 
 
-def _reveals(remaining: int, position: int) -> int:
-    after = remaining & ~(1 << position)
-    return sum(1 for below in COVERS[position] if after >> below & 1 and not after & COVERER_MASK[below])
+def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Move]:
+    """The candidate that wins most often when each is played first and the simulated player goes on, in
+    the same sampled worlds. Ties in wins go to the candidate with more stock left in its wins and fewer
+    cards left in its losses, then to the earlier candidate (takes before drawing)."""
+    worlds = Worlds(view)
+    mask = view.remaining
+    active = list(range(len(candidates)))
+    results: list[list[int]] = [[] for _ in candidates]
+    takes = [(c, mask ^ (1 << c)) if c != DRAW else (-1, mask) for c in candidates]
+    seen = 0
+    while True:
+        for _ in range(BATCH):
+            world = worlds.draw()
+            ranks, stock, _ = world
+            for index in active:
+                position, after = takes[index]
+                if position >= 0:
+                    outcome = playout(world, after, ranks[position], 0)
+                else:
+                    outcome = playout(world, after, stock[0], 1)
+                results[index].append(outcome)
+        seen += BATCH
+        yield
+        active = _survivors(active, results, seen)
+        if len(active) == 1 or seen >= MAX_WORLDS:
+            break
+    best = max(active, key=lambda i: (*_standing(results[i]), -i))
+    return candidates[best]
 
 
-def _longest_run(view: PlayerView, remaining: int, waste: Card, depth: int) -> int:
-    if depth == 0:
-        return 0
-    free = free_positions(remaining)
-    best = 0
-    for position in range(TABLE_SIZE):
-        card = view.table[position]
-        if free >> position & 1 and card is not None and view.rules.adjacent(card.rank, waste.rank):
-            best = max(best, 1 + _longest_run(view, remaining & ~(1 << position), card, depth - 1))
-    return best
+def _standing(outcomes: list[int]) -> tuple[int, int]:
+    """(wins, tie-break score) of one candidate's outcomes."""
+    wins = sum(1 for o in outcomes if o >= WIN_BASE)
+    return wins, sum(o - WIN_BASE if o >= WIN_BASE else o for o in outcomes)
+
+
+def _survivors(active: list[int], results: list[list[int]], seen: int) -> list[int]:
+    """The candidates still worth sampling: not clearly behind the leader in paired wins."""
+    if seen < MIN_WORLDS:
+        return active
+    leader = max(active, key=lambda i: (*_standing(results[i]), -i))
+    lead = [1 if o >= WIN_BASE else 0 for o in results[leader]]
+    keep = [leader]
+    for index in active:
+        if index == leader:
+            continue
+        total = squares = 0
+        for mine, outcome in zip(lead, results[index], strict=True):
+            diff = mine - (1 if outcome >= WIN_BASE else 0)
+            total += diff
+            squares += diff * diff
+        n = len(lead)
+        variance = (squares - total * total / n) / (n - 1)
+        if total == 0 and squares == 0:
+            # The same result in every world so far: the two moves are as good as each other.
+            if _standing(results[index]) <= _standing(results[leader]):
+                continue
+        elif total > 0 and total / n > DROP_Z * math.sqrt(variance / n):
+            continue
+        keep.append(index)
+    return sorted(keep)
+
+
+def _reveals(view: PlayerView, position: int) -> bool:
+    """True when taking `position` turns a face-down card."""
+    after = view.remaining & ~(1 << position)
+    newly = free_of(after) & ~free_of(view.remaining)
+    return any(newly >> below & 1 and view.table[below] is None for below in COVERS[position])
 
 
 def hint(view: PlayerView, max_nodes: int | None = None, budget_ms: float | None = None) -> Hint:
