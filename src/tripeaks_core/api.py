@@ -7,10 +7,11 @@ leaves the session exactly as it was.
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from .dealid import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
@@ -23,6 +24,9 @@ from .rules import STANDARD, Rules
 from .save import load_game, save_game
 from .snapshot import snapshot
 from .solver import solve_game, tables
+
+_CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo"})
+"""The ops that change `Session.game` itself (the others replace it): `handle` keeps a copy to go back to."""
 
 
 class RequestError(TriPeaksError):
@@ -62,6 +66,8 @@ class Session:
 
     def handle(self, text: str) -> str:
         """Answer one request text with one reply text."""
+        kept = (self.game, self._job, self._job_version)
+        backup: Game | None = None
         try:
             request = json.loads(text)
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
@@ -69,14 +75,30 @@ class Session:
             args = request.get("args", {})
             if not isinstance(args, dict):
                 raise RequestError("'args' must be a JSON object")
+            if request["op"] in _CHANGES_GAME_IN_PLACE:
+                backup = copy.deepcopy(self.game)
             reply = self.dispatch(request["op"], args)
         except json.JSONDecodeError as error:
             reply = _error("RequestError", f"the request is not JSON: {error}")
         except TriPeaksError as error:
+            self._roll_back(kept, backup)
             reply = _error(type(error).__name__, str(error))
         except Exception as error:  # the worker must always get an answer
+            self._roll_back(kept, backup)
             reply = _error("InternalError", f"{type(error).__name__}: {error}")
         return json.dumps(reply, ensure_ascii=False)
+
+    def _roll_back(self, kept: tuple[Game, HintJob | None, int], backup: Game | None) -> None:
+        """Undo whatever a failed request changed: a failed request leaves the session as it was."""
+        self.game, self._job, self._job_version = kept
+        if backup is not None:
+            self.game = backup
+
+    def _set_game(self, game: Game) -> None:
+        """Replace the game; a hint job of the old game can never answer for the new one."""
+        self.game = game
+        self._job = None
+        self._job_version = -1
 
     def dispatch(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Run one operation; raise a `TriPeaksError` for bad input."""
@@ -108,11 +130,11 @@ class Session:
             level = args.get("level", "any")
             if level == "any":
                 deal_id = random_deal_id(rules)
-            elif level in {item.value for item in Level}:
+            elif isinstance(level, str) and level in {item.value for item in Level}:
                 deal_id = deal_at_level(Level(level), rules)
             else:
                 raise RequestError("'level' must be 'any', 'easy', 'medium' or 'hard'")
-        self.game = Game.from_id(deal_id)
+        self._set_game(Game.from_id(deal_id))
         return self._reply()
 
     def _flag(self, args: dict[str, Any], name: str, default: bool) -> bool:
@@ -133,7 +155,7 @@ class Session:
         return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames}
 
     def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.game = load_game(args.get("save"))
+        self._set_game(load_game(args.get("save")))
         return self._reply()
 
     def _take(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -150,7 +172,7 @@ class Session:
         return self._reply()
 
     def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.game = self.game.restarted()
+        self._set_game(self.game.restarted())
         return self._reply()
 
     def _state(self, args: dict[str, Any]) -> dict[str, Any]:

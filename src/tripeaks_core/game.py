@@ -116,8 +116,11 @@ class Game:
         return cls(parsed.deal(), parsed.rules, parsed)
 
     def restarted(self) -> Game:
-        """The same deal from its start, keeping everything the player has seen known."""
-        return Game(self.deal, self.rules, self.deal_id, self._known)
+        """The same deal from its start, keeping everything the player has seen known. The version counts
+        on from this game's: a restart is a change of position too, so a hint asked before it is stale."""
+        game = Game(self.deal, self.rules, self.deal_id, self._known)
+        game._version = self._version + 1
+        return game
 
     # --- reading the position -------------------------------------------------------------------------
 
