@@ -36,7 +36,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/zip",
     }
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -84,7 +84,8 @@ def origin_guard(context: Any, server: str) -> Iterator[list[str]]:
     seen: list[str] = []
     context.on("request", lambda request: seen.append(request.url))
     yield seen
-    foreign = [url for url in seen if not url.startswith(server + "/") and not url.startswith(("data:", "blob:"))]
+    allowed = (server + "/", "data:", "blob:")
+    foreign = [url for url in seen if not url.startswith(allowed)]
     assert not foreign, f"requests left the page origin: {foreign}"
 
 
@@ -108,8 +109,9 @@ class Table:
             deal = fragment.lstrip("#")
             if deal:
                 self.page.wait_for_function(
-                    "id => document.querySelector('#deal-id').textContent.toUpperCase() === '#' + id.toUpperCase()"
-                    " || document.querySelector('#message').dataset.kind === 'notice'",
+                    """id => document.querySelector('#deal-id').textContent.toUpperCase()
+                              === '#' + id.toUpperCase()
+                            || document.querySelector('#message').dataset.kind === 'notice'""",
                     arg=deal,
                 )
         return self
@@ -160,8 +162,12 @@ class Table:
     def take(self, position: int) -> None:
         """Tap a card that the engine will accept, and wait until it has left the table."""
         self.page.click(f"#peaks .card[data-pos='{position}']")
+        self.wait_gone(position)
+
+    def wait_gone(self, position: int) -> None:
         self.page.wait_for_function(
-            "p => document.querySelector(`#peaks .card[data-pos='${p}']`).dataset.state === 'gone'", arg=position
+            "p => document.querySelector(`#peaks .card[data-pos='${p}']`).dataset.state === 'gone'",
+            arg=position,
         )
 
     def draw(self) -> None:

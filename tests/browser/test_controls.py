@@ -10,7 +10,8 @@ WELCOME = "#welcome"
 def focused(table: Table) -> dict[str, str | None]:
     result: dict[str, str | None] = table.page.evaluate(
         """() => { const el = document.activeElement;
-                   return {pos: el?.dataset?.pos ?? null, playable: el?.dataset?.playable ?? null, id: el?.id ?? null}; }"""
+                   return {pos: el?.dataset?.pos ?? null, playable: el?.dataset?.playable ?? null,
+                           id: el?.id ?? null}; }"""
     )
     return result
 
@@ -39,18 +40,14 @@ def test_keyboard_map(table: Table) -> None:
     # Enter takes the focused card
     position = int(str(focused(table)["pos"]))
     table.press("Enter")
-    page.wait_for_function(
-        "p => document.querySelector(`#peaks .card[data-pos='${p}']`).dataset.state === 'gone'", arg=position
-    )
+    table.wait_gone(position)
     # Space takes the focused card too (when one fits after the first take)
     table.press("ArrowRight")
     now = focused(table)
     if now["playable"] == "true":
         position = int(str(now["pos"]))
         table.press(" ")
-        page.wait_for_function(
-            "p => document.querySelector(`#peaks .card[data-pos='${p}']`).dataset.state === 'gone'", arg=position
-        )
+        table.wait_gone(position)
     # H asks for a hint, Escape closes the banner
     table.press("h")
     table.wait_hint()

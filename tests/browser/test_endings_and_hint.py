@@ -12,6 +12,7 @@ import pytest
 from conftest import Table, engine_cli, find_deal
 
 ALL_DRAWS = ",".join(["draw"] * 23)
+TEXTS = "bs => bs.map(b => b.textContent)"
 
 
 @functools.cache
@@ -57,7 +58,7 @@ def test_win_panel(table: Table) -> None:
     assert int(table.text("#win-longest")) >= 1
     assert table.text("#win-deal") == f"#{deal_id}"
     assert table.text("#win-time")
-    buttons = page.eval_on_selector_all("#win-panel .panel-actions button", "bs => bs.map(b => b.textContent)")
+    buttons = page.eval_on_selector_all("#win-panel .panel-actions button", TEXTS)
     assert buttons == ["Nouvelle donne", "Rejouer la donne", "Voir le tableau"]
     page.click("#win-deal")
     page.wait_for_function("id => navigator.clipboard.readText().then(t => t === id)", arg=deal_id)
@@ -96,7 +97,7 @@ def test_stuck_panel_and_its_three_exits(table: Table) -> None:
         table.draw()
     page.wait_for_selector("#stuck-panel[open]")
     assert "Aucun coup possible" in table.text("#stuck-title")
-    buttons = page.eval_on_selector_all("#stuck-panel .panel-actions button", "bs => bs.map(b => b.textContent)")
+    buttons = page.eval_on_selector_all("#stuck-panel .panel-actions button", TEXTS)
     assert buttons == ["Annuler le dernier coup", "Rejouer la donne", "Nouvelle donne"]
     # 1. undo the last move
     page.click("#stuck-panel [data-action='undo']")

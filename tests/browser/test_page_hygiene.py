@@ -1,4 +1,4 @@
-"""Security and hygiene: CSP, no foreign request, no hidden card anywhere, boot failure, accessibility, look."""
+"""Security and hygiene: CSP, no foreign request, no hidden card anywhere, boot failure, a11y, fit."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import pytest
 from conftest import AXE, DIST, ROOT, Table, engine_cli
 
 SCREENSHOTS = ROOT / "build" / "screenshots"
+LABELS = "els => els.map(e => e.getAttribute('aria-label'))"
 RECORD_WORKER_MESSAGES = """
 (() => {
   const Original = window.Worker;
@@ -54,7 +55,9 @@ def test_content_security_policy_is_strict() -> None:
 
 def test_csp_violations_none(table: Table) -> None:
     table.page.add_init_script(
-        "window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"
+        """window.__csp = [];
+           document.addEventListener('securitypolicyviolation',
+                                     e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));"""
     )
     table.open("#7")
     table.take(table.playable()[0])
@@ -87,7 +90,7 @@ def test_boot_failure_is_reported(table: Table) -> None:
 
 
 def test_no_worker_is_reported(table: Table) -> None:
-    table.page.add_init_script("delete window.WebAssembly; Object.defineProperty(window, 'Worker', {value: undefined});")
+    table.page.add_init_script("Object.defineProperty(window, 'Worker', {value: undefined});")
     table.open(wait=False)
     table.page.wait_for_selector("#game[data-state='failed']", timeout=60_000)
     assert "n’a pas pu démarrer" in table.text("#message")
@@ -112,7 +115,7 @@ def test_accessibility_scan(browser: Any, server: str, scheme: str) -> None:
             if v["impact"] in ("serious", "critical")
         ]
         assert bad == [], json.dumps(bad, ensure_ascii=False)
-        labels = page.eval_on_selector_all("#peaks .card", "els => els.map(e => e.getAttribute('aria-label'))")
+        labels = page.eval_on_selector_all("#peaks .card", LABELS)
         assert labels.count("carte face cachée") == 18
         assert any(label and label.endswith(", jouable") for label in labels)
         assert page.get_attribute("#message", "aria-live") == "polite"
@@ -130,12 +133,16 @@ def test_table_fits_without_scrolling(table: Table, width: int, height: int) -> 
     box: dict[str, Any] = page.evaluate(
         """() => {
             const game = document.querySelector('#game').getBoundingClientRect();
-            const items = [...document.querySelectorAll('#peaks .card, #stock, #waste, .controls button, .top')];
-            const out = items.filter(el => !el.classList.contains('gone')).map(el => el.getBoundingClientRect())
-              .filter(r => r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5);
-            const base = [...document.querySelectorAll('#peaks .card')].slice(18).map(el => el.getBoundingClientRect());
-            return {gameBottom: game.bottom, scrollW: document.documentElement.scrollWidth, outside: out.length,
-                    cardWidth: base[0].width, buttonHeight: document.querySelector('#undo').getBoundingClientRect().height};
+            const selector = '#peaks .card, #stock, #waste, .controls button, .top';
+            const items = [...document.querySelectorAll(selector)]
+                .filter(el => !el.classList.contains('gone'));
+            const out = items.map(el => el.getBoundingClientRect()).filter(
+                r => r.left < -0.5 || r.top < -0.5
+                     || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5);
+            const base = document.querySelectorAll('#peaks .card')[27].getBoundingClientRect();
+            return {gameBottom: game.bottom, scrollW: document.documentElement.scrollWidth,
+                    outside: out.length, cardWidth: base.width,
+                    buttonHeight: document.querySelector('#undo').getBoundingClientRect().height};
         }"""
     )
     assert box["outside"] == 0, f"something of the table is off screen at {width}×{height}"
@@ -156,7 +163,7 @@ def test_dark_scheme_and_reduced_motion(table: Table) -> None:
     page.emulate_media(color_scheme="dark", reduced_motion="reduce")
     dark = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
     assert light != dark
-    table.page.click("#peaks .card[data-pos='0']")  # refused: would shake
+    table.page.click("#peaks .card[data-pos='0']", position={"x": 10, "y": 6})  # refused: would shake
     animation = page.evaluate(
         "() => getComputedStyle(document.querySelector(\"#peaks .card[data-pos='0']\")).animationName"
     )

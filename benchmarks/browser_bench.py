@@ -1,0 +1,326 @@
+"""The page in headless Chromium: cold and warm start, tap-to-paint of a take, hint latency, bytes.
+
+    .venv/bin/python benchmarks/browser_bench.py [--runs 5] [--taps 100] [--hints 30] [--write]
+
+Needs a built dist/ (`python3 build.py build`). dist/ is served on a free local port with
+`Cache-Control: max-age=600`, the header GitHub Pages sends. Figures:
+
+- cold start: a fresh browser context (empty cache) to the `table-ready` mark (first snapshot drawn);
+- warm start: the same context loading the page again (second visit);
+- tap-to-paint: from the click on a playable card to the first animation frame after the waste shows it,
+  over `--taps` takes (each followed by an undo that is not timed);
+- hint: from the click on Indice to the highlight, a second after the position settled (the worker
+  computes the next hint in the background), and also right after a move (no time to precompute);
+- bytes: the sum of the response bodies of a cold start.
+
+`--write` puts the result between the `browser:start` / `browser:end` markers of docs/PERFORMANCE.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import platform
+import statistics
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+DOC = ROOT / "docs" / "PERFORMANCE.md"
+CHROMIUM = Path("/usr/bin/chromium")
+START, END = "<!-- browser:start -->", "<!-- browser:end -->"
+READY = "#game[data-state='ready']"
+ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+TAP_JS = """
+pos => new Promise(resolve => {
+  const el = document.querySelector(`#peaks .card[data-pos='${pos}']`);
+  const waste = document.querySelector('#waste');
+  const code = el.dataset.card;
+  const t0 = performance.now();
+  const done = () => requestAnimationFrame(() => resolve(performance.now() - t0));
+  const observer = new MutationObserver(() => {
+    if (waste.dataset.card === code) { observer.disconnect(); done(); }
+  });
+  observer.observe(waste, {attributes: true, attributeFilter: ['data-card']});
+  el.click();
+})
+"""
+
+HINT_JS = """
+() => new Promise(resolve => {
+  const banner = document.querySelector('#hint-banner');
+  const t0 = performance.now();
+  const shown = () => document.querySelector('.hinted') !== null
+    || (!banner.hidden && !['', 'searching'].includes(banner.dataset.kind));
+  const observer = new MutationObserver(() => {
+    if (shown()) { observer.disconnect(); requestAnimationFrame(() => resolve(performance.now() - t0)); }
+  });
+  observer.observe(document.body, {attributes: true, subtree: true, childList: true});
+  document.querySelector('#hint').click();
+})
+"""
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012 - same shape as the base class attribute
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve() -> Iterator[str]:
+    handler = functools.partial(Handler, directory=str(DIST))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summary(values: list[float]) -> dict[str, float]:
+    return {
+        "median": round(statistics.median(values), 1),
+        "p95": round(quantile(values, 0.95), 1),
+        "min": round(min(values), 1),
+        "max": round(max(values), 1),
+        "n": len(values),
+    }
+
+
+def ready_mark(page: Page) -> float:
+    page.wait_for_selector(READY, timeout=120_000)
+    value: float = page.evaluate("() => performance.getEntriesByName('table-ready')[0].startTime")
+    return value
+
+
+def new_context(browser: Browser) -> BrowserContext:
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    context.add_init_script("localStorage.setItem('tripeaks.welcome', 'seen')")
+    return context
+
+
+def starts(browser: Browser, base: str, runs: int) -> tuple[list[float], list[float], list[int]]:
+    cold: list[float] = []
+    warm: list[float] = []
+    transferred: list[int] = []
+    for _ in range(runs):
+        context = new_context(browser)
+        requests: list[Request] = []
+        context.on("requestfinished", requests.append)
+        page = context.new_page()
+        page.goto(f"{base}/#7")
+        cold.append(ready_mark(page))
+        transferred.append(sum(r.sizes()["responseBodySize"] for r in requests))
+        page.goto(f"{base}/?again#7")
+        warm.append(ready_mark(page))
+        context.close()
+    return cold, warm, transferred
+
+
+def wait_deal(page: Page, deal: int) -> None:
+    page.wait_for_function("id => document.querySelector('#deal-id').textContent === '#' + id", arg=str(deal))
+
+
+def wait_card(page: Page, position: int, state: str) -> None:
+    page.wait_for_function(
+        "([p, s]) => document.querySelector(`#peaks .card[data-pos='${p}']`).dataset.state === s",
+        arg=[position, state],
+    )
+
+
+def playable(page: Page) -> list[int]:
+    result: list[int] = page.eval_on_selector_all(
+        "#peaks .card[data-playable='true']", "els => els.map(e => Number(e.dataset.pos))"
+    )
+    return result
+
+
+def wait_stock(page: Page, stock: int) -> None:
+    page.wait_for_function("n => document.querySelector('#stock').dataset.count === String(n)", arg=stock)
+
+
+def taps(browser: Browser, base: str, count: int) -> list[float]:
+    context = new_context(browser)
+    page = context.new_page()
+    page.goto(f"{base}/#7")
+    ready_mark(page)
+    times: list[float] = []
+    deal = 7
+    while len(times) < count:
+        options = playable(page)
+        if not options:
+            deal += 1
+            page.goto(f"{base}/#{deal}")
+            wait_deal(page, deal)
+            continue
+        position = options[len(times) % len(options)]
+        times.append(float(page.evaluate(TAP_JS, position)))
+        page.click("#undo")
+        wait_card(page, position, "up")
+        page.wait_for_timeout(30)
+    context.close()
+    return times
+
+
+def hints(browser: Browser, base: str, count: int, settle_ms: int) -> list[float]:
+    """Follow the hint's own advice through deals, timing each request."""
+    context = new_context(browser)
+    page = context.new_page()
+    page.goto(f"{base}/#11")
+    ready_mark(page)
+    times: list[float] = []
+    deal = 11
+    while len(times) < count:
+        page.wait_for_timeout(settle_ms)
+        times.append(float(page.evaluate(HINT_JS)))
+        kind = page.get_attribute("#hint-banner", "data-kind")
+        target = page.evaluate("() => document.querySelector('.hinted')?.dataset?.pos ?? null")
+        state = page.evaluate("() => document.querySelector('#game').dataset.state")
+        if kind == "take" and target is not None:
+            page.click(f"#peaks .card[data-pos='{target}']")
+            wait_card(page, int(target), "gone")
+        elif kind == "draw":
+            before = int(page.get_attribute("#stock", "data-count") or "0")
+            page.click("#stock")
+            wait_stock(page, before - 1)
+        ended = page.evaluate("() => document.querySelector('dialog[open]') !== null")
+        if kind not in ("take", "draw") or ended:
+            deal += 1
+            page.keyboard.press("Escape")
+            page.goto(f"{base}/#{deal}")
+            wait_deal(page, deal)
+        assert state == "ready"
+    context.close()
+    return times
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    version = "Chromium"
+    if CHROMIUM.exists():
+        completed = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True, check=False)
+        version = completed.stdout.strip().splitlines()[-1] if completed.stdout.strip() else version
+    return f"{platform.machine()}, {os.cpu_count()} cores ({cpu}), {version} headless, shared with other work"
+
+
+def markdown(result: dict[str, Any], command: str) -> str:
+    def row(name: str, figures: dict[str, float], target: str) -> str:
+        return f"| {name} | {figures['median']} | {figures['p95']} | {figures['n']} | {target} |"
+
+    mb = result["cold_start_bytes"] / 1e6
+    lines = [
+        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
+        "",
+        "| figure (ms) | median | 95th pct | runs | target |",
+        "| --- | --- | --- | --- | --- |",
+        row("cold start to playable table (empty cache)", result["cold_start_ms"], "≤ 2500"),
+        row("warm start (second visit)", result["warm_start_ms"], "≤ 1500"),
+        row("tap-to-paint of a take", result["tap_to_paint_ms"], "median ≤ 16, p95 ≤ 33"),
+        row("hint, position settled 1 s (precomputed)", result["hint_settled_ms"], "median ≤ 150"),
+        row("hint right after a move", result["hint_immediate_ms"], "—"),
+        "",
+        f"Bytes transferred on a cold start: {mb:.1f} MB "
+        f"({result['cold_start_bytes']:,} bytes of response bodies).",
+    ]
+    return "\n".join(lines)
+
+
+def write_doc(text: str) -> None:
+    doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
+    block = f"{START}\n{text}\n{END}"
+    if START in doc and END in doc:
+        head, rest = doc.split(START, 1)
+        doc = head + block + rest.split(END, 1)[1]
+    else:
+        doc = doc.rstrip("\n") + f"\n\n## Browser\n\n{block}\n"
+    DOC.write_text(doc, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=5, help="cold/warm start runs")
+    parser.add_argument("--taps", type=int, default=100)
+    parser.add_argument("--hints", type=int, default=30)
+    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
+    args = parser.parse_args()
+    if not (DIST / "config.json").exists():
+        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    launch: dict[str, Any] = {"args": ARGS}
+    if CHROMIUM.exists():
+        launch["executable_path"] = str(CHROMIUM)
+    with serve() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch)
+        cold, warm, transferred = starts(browser, base, args.runs)
+        tap_times = taps(browser, base, args.taps)
+        settled = hints(browser, base, args.hints, settle_ms=1000)
+        immediate = hints(browser, base, max(10, args.hints // 2), settle_ms=0)
+        browser.close()
+    result: dict[str, Any] = {
+        "machine": machine(),
+        "cold_start_ms": summary(cold),
+        "warm_start_ms": summary(warm),
+        "cold_start_bytes": int(statistics.median(transferred)),
+        "tap_to_paint_ms": summary(tap_times),
+        "hint_settled_ms": summary(settled),
+        "hint_immediate_ms": summary(immediate),
+    }
+    print(json.dumps(result, indent=1))
+    options = f"--runs {args.runs} --taps {args.taps} --hints {args.hints}"
+    command = f".venv/bin/python benchmarks/browser_bench.py {options}"
+    text = markdown(result, command)
+    print(text)
+    if args.write:
+        write_doc(text)
+
+
+if __name__ == "__main__":
+    main()
