@@ -281,6 +281,9 @@ def test_hint() -> None:
     assert ok(session, "hint", budget_ms=50)["hint"]["kind"] in ("take", "draw")
     for bad in (0, -5, "10", True, [1]):
         fails(session, request("hint", budget_ms=bad), "RequestError")
+    # Python's json reads NaN and Infinity; a NaN budget is no budget at all, so it is refused
+    fails(session, '{"op": "hint", "args": {"budget_ms": NaN}}', "RequestError")
+    fails(session, '{"op": "hint_step", "args": {"slice_ms": NaN}}', "RequestError")
 
 
 def run_job(session: Session, slice_ms: float) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from tripeaks_core import (
     DealId,
     Game,
     IllegalMove,
+    MoveError,
     Outcome,
     PositionError,
     Reason,
@@ -30,6 +31,7 @@ from tripeaks_core import (
     Rules,
 )
 from tripeaks_core.messages import REJECTION_TEXTS, rejection_text
+from tripeaks_core.moves import parse_action, parse_actions
 from tripeaks_core.snapshot import snapshot
 
 WRAP = Rules()
@@ -212,6 +214,16 @@ def test_play_in_move_notation() -> None:
         game.play(UNDO)  # nothing left to undo
     with pytest.raises(IllegalMove):
         game.play(0)
+
+
+def test_move_notation_parsing() -> None:
+    assert parse_actions("18, draw,undo ,D,u,0,27") == [18, DRAW, UNDO, DRAW, UNDO, 0, 27]
+    assert parse_actions("") == [] and parse_actions(" , ") == []
+    assert parse_action("DRAW") == DRAW
+    for bad in ("28", "-1", "1.0", "take", "²", "٣", "１", "18 19", "0x1"):
+        with pytest.raises(MoveError) as info:
+            parse_action(bad)
+        assert repr(bad) in str(info.value)
 
 
 # --- the rank rule, wrap on and off -------------------------------------------------------------------------

@@ -182,7 +182,7 @@ class Session:
         value = args.get(name)
         if value is None:
             return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:  # nan too
             raise RequestError(f"'{name}' must be a positive number")
         return float(value)
 

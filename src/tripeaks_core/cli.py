@@ -180,7 +180,7 @@ def _positive(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value <= 0:
+    if not value > 0:  # also refuses nan
         raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
     return value
 

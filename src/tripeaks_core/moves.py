@@ -61,7 +61,7 @@ def parse_action(token: str) -> Action:
         return DRAW
     if text in (UNDO, "u"):
         return UNDO
-    if text.isdigit() and int(text) < TABLE_SIZE:
+    if text.isascii() and text.isdigit() and int(text) < TABLE_SIZE:
         return int(text)
     raise MoveError(f"unknown move {token!r}: expected a position 0-27, 'draw' or 'undo'")
 
