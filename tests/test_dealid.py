@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tripeaks_core import DealId, DealIdError, Rules, TriPeaksError
 from tripeaks_core.dealid import MAX_NUMBER
+from tripeaks_core.levels import Level
 from tripeaks_core.shuffle import bounded, shuffled_indexes, splitmix64
 
 # --- golden deals: taken once from the code; they must NEVER change (shared deal IDs depend on them) ------
@@ -147,6 +148,31 @@ def test_malformed_ids_raise(text: str) -> None:
     assert isinstance(info.value, TriPeaksError)
     assert isinstance(info.value, ValueError)
     assert repr(text) in str(info.value)  # the message quotes the input
+
+
+@pytest.mark.parametrize(
+    ("text", "level", "rules", "canonical"),
+    [
+        ("E-12", Level.EASY, STANDARD, "E-12"),
+        ("m12", Level.MEDIUM, STANDARD, "M-12"),
+        ("h-12", Level.HARD, STANDARD, "H-12"),
+        ("vne12", Level.EASY, BOTH, "ENV-12"),
+        ("NH-12", Level.HARD, NO_WRAP, "HN-12"),
+        ("12", None, STANDARD, "12"),
+    ],
+)
+def test_difficulty_letters(text: str, level: Level | None, rules: Rules, canonical: str) -> None:
+    parsed = DealId.parse(text)
+    assert (parsed.number, parsed.level, parsed.rules) == (12, level, rules)
+    assert str(parsed) == canonical
+    assert DealId.parse(canonical) == parsed
+    assert parsed.deal() == DealId(12).deal()  # the letter is a claim about the deal, not other cards
+
+
+@pytest.mark.parametrize("text", ["EM-1", "EE-1", "MH-1", "EMH-1", "ENVH-1", "HX-1"])
+def test_malformed_difficulty_letters(text: str) -> None:
+    with pytest.raises(DealIdError):
+        DealId.parse(text)
 
 
 @pytest.mark.parametrize("number", [-1, MAX_NUMBER + 1, 10**20])
