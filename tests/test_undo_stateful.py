@@ -300,4 +300,4 @@ class GameMachine(RuleBasedStateMachine):
 
 
 TestGameMachine = GameMachine.TestCase
-TestGameMachine.settings = settings(ENGINE_SETTINGS, max_examples=40, stateful_step_count=50)
+TestGameMachine.settings = settings(ENGINE_SETTINGS, max_examples=60, stateful_step_count=60)
