@@ -38,7 +38,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "waste": game.waste_top.code,
         "waste_size": game.waste_size,
         "stock": game.stock_left,
-        "can_draw": game.can_draw,
+        "can_draw": playing and game.can_draw,
         "can_undo": game.can_undo,
         "cleared": game.cleared,
         "moves": game.moves,
