@@ -146,7 +146,11 @@ def starts(browser: Browser, base: str, runs: int) -> tuple[list[float], list[fl
     for _ in range(runs):
         context = new_context(browser)
         requests: list[Request] = []
-        context.on("requestfinished", requests.append)
+
+        def record(request: Request, into: list[Request] = requests) -> None:
+            into.append(request)
+
+        context.on("requestfinished", record)
         page = context.new_page()
         page.goto(f"{base}/#7")
         cold.append(ready_mark(page))

@@ -28,6 +28,7 @@ let staleDropped = 0;
 // ------------------------------------------------------------------ start
 
 async function start() {
+  engine = new Engine(workerUrl()); // first: the engine boots while the page sets itself up
   const stored = store.readText("lang");
   await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
   applyStatic();
@@ -37,7 +38,6 @@ async function start() {
   setMessage({ key: "loading" });
   renderTimer();
 
-  engine = new Engine(workerUrl());
   try {
     await engine.ready;
   } catch (err) {

@@ -18,7 +18,9 @@
 
 const params = new URL(self.location.href).searchParams;
 const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
-const SLICE_MS = 12;
+const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
+const SETTLE_MS = 150;
+let settleTimer = null;
 const BASE = new URL("./", self.location.href);
 
 let api = null; // the tripeaks_core.api module (a PyProxy)
@@ -73,9 +75,17 @@ function withBootWatch(promise) {
   });
 }
 
+const phases = {}; // boot timings (ms since the worker started), reported in the boot message
+function mark(name) {
+  phases[name] = Math.round(performance.now());
+}
+
 async function boot() {
   const t0 = performance.now();
+  mark("start");
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this browser");
+  const runtime = import(new URL("pyodide/pyodide.mjs", BASE).href); // in parallel with config.json
+  runtime.catch(() => {}); // reported below, when awaited
   const configResponse = await fetch(new URL("config.json", BASE));
   if (!configResponse.ok) throw new Error(`config.json: HTTP ${configResponse.status}`);
   const config = await configResponse.json();
@@ -84,8 +94,9 @@ async function boot() {
   // Fetch the engine wheel while Pyodide boots.
   const wheelBytes = fetchBytes(wheelUrl);
   wheelBytes.catch(() => {}); // reported below, when awaited
-  const indexURL = new URL(config.pyodide || "pyodide/", BASE).href;
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const indexURL = new URL("pyodide/", BASE).href;
+  const { loadPyodide } = await runtime;
+  mark("imported");
   const pyodide = await withBootWatch(
     loadPyodide({
       indexURL,
@@ -95,6 +106,7 @@ async function boot() {
       stderr: (line) => console.warn("[python]", line),
     }),
   );
+  mark("pyodide");
   const problems = [];
   const loaded = await pyodide.loadPackage("micropip", {
     messageCallback: () => {},
@@ -104,13 +116,16 @@ async function boot() {
   if (!Array.isArray(loaded) || !loaded.some((pkg) => pkg.name === "micropip")) {
     throw new Error(`micropip did not load: ${problems.join("; ") || "unknown reason"}`);
   }
+  mark("micropip");
   const path = `/tmp/${wheelName}`;
   pyodide.FS.writeFile(path, await wheelBytes);
   const micropip = pyodide.pyimport("micropip");
   await micropip.install(`emfs:${path}`);
   micropip.destroy();
+  mark("installed");
   api = pyodide.pyimport("tripeaks_core.api");
   handleText = api.Session().handle;
+  mark("session");
   return performance.now() - t0;
 }
 
@@ -175,7 +190,10 @@ function positionMayHaveChanged(op, reply) {
     generation += 1;
     cached = null;
     answerWaiting();
-    runHintLoop();
+    // Precompute the next hint once the position settles: a quick chain of taps does not queue behind
+    // hint slices, and a hint asked for meanwhile starts the computation at once.
+    clearTimeout(settleTimer);
+    settleTimer = setTimeout(runHintLoop, SETTLE_MS);
   }
 }
 
@@ -233,7 +251,7 @@ function requestHint(id) {
 // ------------------------------------------------------------------ requests
 
 const booted = boot().then(
-  (ms) => send({ type: "boot", ok: true, ms }),
+  (ms) => send({ type: "boot", ok: true, ms, phases }),
   (err) => {
     bootError = typedError("BootError", err && err.message ? err.message : err);
     send({ type: "boot", ok: false, error: bootError });
