@@ -133,13 +133,53 @@ def ready_mark(page: Page) -> float:
     return value
 
 
+BOOT_RECORDER = """
+localStorage.setItem('tripeaks.welcome', 'seen');
+(() => {
+  const Original = window.Worker;
+  window.__boot = null;
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', e => {
+        if (e.data && e.data.type === 'boot') window.__boot = e.data;
+      });
+    }
+  };
+})();
+"""
+PHASES = ("imported", "pyodide", "micropip", "installed", "session")
+PHASE_NAMES = {
+    "imported": "config + pyodide.mjs",
+    "pyodide": "`loadPyodide` (runtime, wasm, stdlib)",
+    "micropip": "`loadPackage('micropip')`",
+    "installed": "`micropip.install` of the wheel",
+    "session": "`import tripeaks_core.api` + Session",
+}
+
+
 def new_context(browser: Browser) -> BrowserContext:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-    context.add_init_script("localStorage.setItem('tripeaks.welcome', 'seen')")
+    context.add_init_script(BOOT_RECORDER)
     return context
 
 
-def starts(browser: Browser, base: str, runs: int) -> tuple[list[float], list[float], list[int]]:
+def boot_phases(page: Page) -> dict[str, float]:
+    """Milliseconds spent in each boot step of the worker (from its own clock)."""
+    boot: dict[str, Any] = page.evaluate("() => window.__boot")
+    marks: dict[str, float] = boot["phases"]
+    steps: dict[str, float] = {}
+    previous = marks["start"]
+    for name in PHASES:
+        steps[name] = marks[name] - previous
+        previous = marks[name]
+    return steps
+
+
+def starts(
+    browser: Browser, base: str, runs: int
+) -> tuple[list[float], list[float], list[int], list[dict[str, float]]]:
+    phases: list[dict[str, float]] = []
     cold: list[float] = []
     warm: list[float] = []
     transferred: list[int] = []
@@ -154,11 +194,12 @@ def starts(browser: Browser, base: str, runs: int) -> tuple[list[float], list[fl
         page = context.new_page()
         page.goto(f"{base}/#7")
         cold.append(ready_mark(page))
+        phases.append(boot_phases(page))
         transferred.append(sum(r.sizes()["responseBodySize"] for r in requests))
         page.goto(f"{base}/?again#7")
         warm.append(ready_mark(page))
         context.close()
-    return cold, warm, transferred
+    return cold, warm, transferred, phases
 
 
 def wait_deal(page: Page, deal: int) -> None:
@@ -259,6 +300,7 @@ def markdown(result: dict[str, Any], command: str) -> str:
         return f"| {name} | {figures['median']} | {figures['p95']} | {figures['n']} | {target} |"
 
     mb = result["cold_start_bytes"] / 1e6
+    share = result["cold_boot_phases_ms"]["pyodide"] / result["cold_start_ms"]["median"]
     lines = [
         f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
         "",
@@ -272,6 +314,10 @@ def markdown(result: dict[str, Any], command: str) -> str:
         "",
         f"Bytes transferred on a cold start: {mb:.1f} MB "
         f"({result['cold_start_bytes']:,} bytes of response bodies).",
+        "",
+        "Where a cold start goes (worker clock, medians): "
+        + ", ".join(f"{PHASE_NAMES[k]} {v:.0f} ms" for k, v in result["cold_boot_phases_ms"].items())
+        + f"; `loadPyodide` is {share:.0%} of the time to a playable table.",
     ]
     return "\n".join(lines)
 
@@ -303,7 +349,7 @@ def main() -> None:
         launch["executable_path"] = str(CHROMIUM)
     with serve() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch)
-        cold, warm, transferred = starts(browser, base, args.runs)
+        cold, warm, transferred, phases = starts(browser, base, args.runs)
         tap_times = taps(browser, base, args.taps)
         settled = hints(browser, base, args.hints, settle_ms=1000)
         immediate = hints(browser, base, max(10, args.hints // 2), settle_ms=0)
@@ -313,6 +359,7 @@ def main() -> None:
         "cold_start_ms": summary(cold),
         "warm_start_ms": summary(warm),
         "cold_start_bytes": int(statistics.median(transferred)),
+        "cold_boot_phases_ms": {name: statistics.median(p[name] for p in phases) for name in PHASES},
         "tap_to_paint_ms": summary(tap_times),
         "hint_settled_ms": summary(settled),
         "hint_immediate_ms": summary(immediate),

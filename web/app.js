@@ -263,11 +263,11 @@ function renderBanner() {
   if (banner.kind === "searching") text = t("hint.searching");
   else if (banner.kind === "error") text = t("hint.error", { message: banner.message });
   else text = hintText(banner.hint);
+  el.hidden = false; // shown before the text changes, so the live region announces it
   $("hint-text").textContent = text;
   el.dataset.kind = banner.kind === "hint" ? banner.hint.kind : banner.kind;
   el.classList.toggle("lost", banner.kind === "hint" && banner.hint.kind === "lost");
   actions.hidden = !(banner.kind === "hint" && banner.hint.kind === "lost");
-  el.hidden = false;
 }
 
 function hintText(hint) {
