@@ -3,6 +3,7 @@
 // No rule of the game is decided here: the engine says what is legal, free, playable, won or stuck.
 
 import { theCard } from "./js/cards.js";
+import { setupDeals } from "./js/deals.js";
 import { Engine } from "./js/engine.js";
 import { applyStatic, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
 import { bindKeys } from "./js/keyboard.js";
@@ -24,6 +25,7 @@ let notice = null; // {key, vars, kind} shown in the message line until the next
 let banner = null; // {kind: "searching" | "hint" | "lost" | "error", hint?, message?}
 let hintTicket = 0; // bumps on every move: a hint answer for an older ticket is dropped
 let staleDropped = 0;
+let deals = null; // new-deal choice, statistics, solution replay, score (js/deals.js)
 
 // ------------------------------------------------------------------ start
 
@@ -35,6 +37,15 @@ async function start() {
   renderLanguageSwitch();
   watchLayout($("board"), $("layout"));
   bindInputs();
+  deals = setupDeals({
+    engine: () => engine,
+    state: () => state,
+    table,
+    timer,
+    startDeal: (args) => startDeal(null, { args }),
+    setMessage,
+    restoreTable: () => state && table.render(state),
+  });
   setMessage({ key: "loading" });
   renderTimer();
 
@@ -107,10 +118,10 @@ function sameDeal(a, b) {
 }
 
 /** Start a deal by ID (or a random one); returns false when the ID was refused. */
-async function startDeal(dealId, { quietError = false } = {}) {
+async function startDeal(dealId, { quietError = false, args = {} } = {}) {
   let reply;
   try {
-    reply = await engine.request("new", dealId ? { deal_id: dealId } : {});
+    reply = await engine.request("new", dealId ? { deal_id: dealId } : args);
   } catch (err) {
     if (!quietError) showEngineError(err);
     return false;
@@ -165,6 +176,7 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   renderMessage();
   renderEnding(previous, next, op);
   timer.setWanted(clockStarted && next.outcome === "playing");
+  if (deals) deals.onState(previous, next, op);
   return moved;
 }
 
@@ -314,9 +326,9 @@ const intents = {
   undo() {
     return send("undo", {});
   },
-  async new() {
+  new() {
     closePanels();
-    if (await startDeal(null)) setMessage({ key: "notice.new_deal", vars: { id: state.deal_id } });
+    deals.openNewDeal(); // the choice of difficulty and variant; its "Distribuer" button deals
   },
   async replay() {
     closePanels();
@@ -364,7 +376,7 @@ function closePanels() {
 
 /** Run an intent if the engine is ready; the first action hides the welcome line for good. */
 function act(name, arg) {
-  if (!ready()) return;
+  if (!ready() || deals.busy()) return; // not while a deal is dealt or a solution is replayed
   dismissWelcome();
   if (name !== "hint") notice = null;
   intents[name](arg);
@@ -395,6 +407,7 @@ async function switchLanguage() {
   renderTimer();
   renderMessage();
   renderBanner();
+  if (deals) deals.onLanguage();
 }
 
 function renderLanguageSwitch() {

@@ -1,0 +1,237 @@
+// Deals worth playing, on the page side: the new-deal choice, statistics, "was this deal winnable?" with
+// its solution replay, and the optional streak score. app.js calls setupDeals() once and then onState()
+// after every reply it draws; everything here reads the snapshot, nothing decides a rule.
+//
+// When a game is recorded in the statistics: once per game, when it first ends (won or stuck), or when it
+// is abandoned by a new deal or a replay after at least one move (counted as lost, with the time of its
+// last move). A replay of the solution never records anything. Undoing after the end does not record again.
+
+import { t } from "./i18n.js";
+import { NewDealDialog, trapFocus } from "./newdeal.js";
+import { Solution } from "./solution.js";
+import * as stats from "./stats.js";
+import * as store from "./storage.js";
+
+const $ = (id) => document.getElementById(id);
+const RESTARTS = ["new", "replay", "restore"];
+
+export function scoreOn() {
+  return store.readText("score") === "on";
+}
+
+/**
+ * ctx: {engine(), state(), table, timer, startDeal(args) -> Promise<boolean>, setMessage({key, vars}),
+ *       closePanels(), restoreTable()}
+ */
+export function setupDeals(ctx) {
+  let attempt = readAttempt(); // {deal_id, recorded, moved}
+  let lastMs = 0; // the clock at the last reply, for a game abandoned by a new deal
+  let statsKey = null;
+  let booted = false;
+
+  const announce = (message) => ctx.setMessage({ kind: "info", ...message });
+
+  const newDeal = new NewDealDialog({
+    deal: async (choice) => {
+      const ok = await ctx.startDeal(choice);
+      const state = ctx.state();
+      if (ok) announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: stats.describeKey(stats.keyOf(state)) } });
+      return ok;
+    },
+  });
+
+  const solution = new Solution({
+    engine: ctx.engine,
+    state: ctx.state,
+    table: ctx.table,
+    announce,
+    restore: () => ctx.restoreTable(),
+    onStop: (panelId) => {
+      const state = ctx.state();
+      const panel = panelId && $(panelId);
+      const wanted = { "win-panel": "won", "stuck-panel": "stuck" }[panelId];
+      if (panel && state && state.outcome === wanted && !panel.open) panel.showModal();
+    },
+  });
+
+  // ---------------------------------------------------------------- statistics panel
+
+  const statsPanel = $("stats-panel");
+  trapFocus(statsPanel);
+
+  function fillKeys() {
+    const select = $("stats-key");
+    select.replaceChildren();
+    for (const key of stats.allKeys()) {
+      const option = document.createElement("option");
+      option.value = key;
+      const played = stats.read(key).played;
+      option.textContent = played ? `${stats.describeKey(key)} (${played})` : stats.describeKey(key);
+      select.append(option);
+    }
+    select.value = statsKey;
+  }
+
+  function renderStats() {
+    if (!statsKey) return;
+    stats.render(statsKey, { showScore: scoreOn() });
+    $("score-setting").checked = scoreOn();
+  }
+
+  function openStats() {
+    const state = ctx.state();
+    statsKey = state ? stats.keyOf(state) : "any|wrap|down";
+    fillKeys();
+    hideConfirm();
+    $("stats-note").textContent = "";
+    renderStats();
+    if (!statsPanel.open) statsPanel.showModal();
+    $("stats-close").focus();
+  }
+
+  function hideConfirm() {
+    $("stats-confirm").hidden = true;
+    $("stats-reset").hidden = false;
+  }
+
+  $("stats-key").addEventListener("change", () => {
+    statsKey = $("stats-key").value;
+    hideConfirm();
+    renderStats();
+  });
+  $("stats-close").addEventListener("click", () => statsPanel.close());
+  $("stats-reset").addEventListener("click", () => {
+    $("stats-confirm-text").textContent = t("stats.reset_ask", { what: stats.describeKey(statsKey) });
+    $("stats-note").textContent = "";
+    $("stats-confirm").hidden = false;
+    $("stats-reset").hidden = true;
+    $("stats-reset-no").focus(); // the safe answer is the default one
+  });
+  $("stats-reset-no").addEventListener("click", () => {
+    hideConfirm();
+    $("stats-reset").focus();
+  });
+  $("stats-reset-yes").addEventListener("click", () => {
+    stats.reset(statsKey);
+    hideConfirm();
+    fillKeys();
+    renderStats();
+    $("stats-note").textContent = t("stats.reset_done", { what: stats.describeKey(statsKey) });
+    $("stats-reset").focus();
+  });
+  statsPanel.addEventListener("cancel", (event) => {
+    if (!$("stats-confirm").hidden) {
+      event.preventDefault(); // Escape first answers "no" to the reset question
+      hideConfirm();
+      $("stats-reset").focus();
+    }
+  });
+  $("score-setting").addEventListener("change", () => {
+    store.writeText("score", $("score-setting").checked ? "on" : "off");
+    renderStats();
+    renderScore(ctx.state());
+  });
+  document.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-deals='stats']");
+    if (el && !el.disabled && !solution.active()) openStats();
+  });
+
+  // ---------------------------------------------------------------- score
+
+  function renderScore(state) {
+    const on = scoreOn();
+    const el = $("score");
+    el.hidden = !on;
+    for (const item of document.querySelectorAll("#win-panel .score-only")) item.hidden = !on;
+    if (!state) return;
+    el.textContent = t("status.score", { n: state.score });
+    el.dataset.value = String(state.score);
+    $("win-score").textContent = String(state.score);
+  }
+
+  // ---------------------------------------------------------------- recording
+
+  function saveAttempt() {
+    store.writeJSON("attempt", attempt);
+  }
+
+  function recordGame(snapshot, won, ms) {
+    stats.record(stats.keyOf(snapshot), {
+      won,
+      ms,
+      moves: snapshot.moves,
+      longest: snapshot.longest_streak,
+      score: snapshot.score,
+      id: snapshot.deal_id,
+    });
+    attempt.recorded = true;
+    saveAttempt();
+    document.getElementById("game").dataset.recorded = String(Number(document.getElementById("game").dataset.recorded || 0) + 1);
+  }
+
+  function track(previous, next, op) {
+    if (op === "new" || op === "replay") {
+      const abandoned = previous && attempt.deal_id === previous.deal_id && !attempt.recorded && attempt.moved;
+      if (abandoned) recordGame(previous, false, lastMs);
+      attempt = { deal_id: next.deal_id, recorded: false, moved: false };
+      saveAttempt();
+    } else if (op === "restore") {
+      if (attempt.deal_id !== next.deal_id) {
+        attempt = { deal_id: next.deal_id, recorded: false, moved: next.moves > 0 };
+        saveAttempt();
+      }
+    } else {
+      if ((op === "take" || op === "draw") && previous && previous.version !== next.version && !attempt.moved) {
+        attempt.moved = true;
+        saveAttempt();
+      }
+      if (!attempt.recorded && (next.outcome === "won" || next.outcome === "stuck")) {
+        recordGame(next, next.outcome === "won", ctx.timer.elapsed());
+      }
+    }
+    lastMs = ctx.timer.elapsed();
+  }
+
+  // ---------------------------------------------------------------- the hook app.js calls
+
+  function onState(previous, next, op) {
+    if (!booted) {
+      booted = true;
+      $("stats-open").disabled = false;
+    }
+    track(previous, next, op);
+    renderScore(next);
+    solution.forDeal(next.deal_id);
+    const ended = next.outcome === "won" || next.outcome === "stuck";
+    const changed = !previous || previous.outcome !== next.outcome || RESTARTS.includes(op);
+    if (ended && changed) {
+      // After a win or a stuck game, say whether the deal could be won from its start.
+      solution.ask($(next.outcome === "won" ? "win-panel" : "stuck-panel"));
+    }
+  }
+
+  function onLanguage() {
+    const state = ctx.state();
+    renderScore(state);
+    solution.renderPanels();
+    if (statsPanel.open) {
+      fillKeys();
+      renderStats();
+    }
+  }
+
+  renderScore(null);
+  return {
+    onState,
+    onLanguage,
+    openNewDeal: () => newDeal.open(),
+    busy: () => newDeal.dealing || solution.active(),
+    replaying: () => solution.active(),
+  };
+}
+
+function readAttempt() {
+  const read = store.readJSON("attempt");
+  const v = read.ok && read.value && typeof read.value === "object" ? read.value : {};
+  return { deal_id: typeof v.deal_id === "string" ? v.deal_id : null, recorded: v.recorded === true, moved: v.moved === true };
+}

@@ -1,0 +1,222 @@
+// "Was this deal winnable?" and "Voir une solution". After the game the engine's `solution` op solves the
+// deal from its start with every card known and sends one snapshot per step of a winning line. The replay
+// only draws those snapshots on the table: the player's game (kept in the worker and in app.js) and the
+// statistics are never touched, and the table is drawn from the player's snapshot again on stop.
+//
+// Test hook: ?test-replay-ms=MS sets the time between two steps while playing (default 700 ms).
+
+import { theCard } from "./cards.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const STEP_MS = Math.max(1, Number(new URLSearchParams(location.search).get("test-replay-ms")) || 700);
+
+export class Solution {
+  /** ctx: {engine(), state(), table, announce({key, vars}), restore(), onStop(panelId)} */
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.answer = null; // {dealId, verdict, line, frames} for the deal being looked at
+    this.pending = null; // {dealId, promise}
+    this.replay = null; // {frames, line, index, timer, panel}
+    document.addEventListener("click", (event) => {
+      const ask = event.target.closest("[data-solution]");
+      if (ask) {
+        if (ask.dataset.solution === "ask") this.ask(ask.closest("dialog"));
+        else this.show(ask.closest("dialog"));
+        return;
+      }
+      const control = event.target.closest("[data-replay]");
+      if (control) this.control(control.dataset.replay);
+    });
+    // Escape stops a replay (before the page's own keys see it); the letters do nothing meanwhile.
+    window.addEventListener(
+      "keydown",
+      (event) => {
+        if (!this.replay || document.querySelector("dialog[open]")) return;
+        if (event.key === "Escape") {
+          event.preventDefault();
+          this.stop();
+        }
+      },
+      true,
+    );
+  }
+
+  active() {
+    return this.replay !== null;
+  }
+
+  /** Forget the answer when the deal changes. */
+  forDeal(dealId) {
+    if (this.answer && this.answer.dealId !== dealId) this.answer = null;
+    this.renderPanels();
+  }
+
+  fetch() {
+    const state = this.ctx.state();
+    const dealId = state.deal_id;
+    if (this.answer && this.answer.dealId === dealId) return Promise.resolve(this.answer);
+    if (this.pending && this.pending.dealId === dealId) return this.pending.promise;
+    const promise = this.ctx
+      .engine()
+      .request("solution", {})
+      .then(
+        (reply) => {
+          this.answer = { dealId, verdict: reply.verdict, line: reply.line || [], frames: reply.frames || [] };
+          return this.answer;
+        },
+        (err) => {
+          this.answer = { dealId, verdict: "error", message: err.message || err.type, line: [], frames: [] };
+          const answer = this.answer;
+          this.answer = null; // an error may be asked again
+          return answer;
+        },
+      )
+      .finally(() => {
+        if (this.pending && this.pending.promise === promise) this.pending = null;
+      });
+    this.pending = { dealId, promise };
+    return promise;
+  }
+
+  verdictMessage(answer) {
+    if (!answer) return { key: "solution.searching" };
+    if (answer.verdict === "win") return { key: "solution.win", vars: { n: answer.line.length } };
+    if (answer.verdict === "lost") return { key: "solution.lost" };
+    if (answer.verdict === "error") return { key: "solution.error", vars: { message: answer.message } };
+    return { key: "solution.unknown" };
+  }
+
+  verdictText(answer) {
+    const m = this.verdictMessage(answer);
+    return t(m.key, m.vars || {});
+  }
+
+  /** Fill the verdict line of the open ending panel(s). */
+  renderPanels(answer = this.answer) {
+    for (const box of document.querySelectorAll("[data-verdict-box]")) {
+      const text = box.querySelector("[data-verdict-text]");
+      const asking = this.pending !== null && !answer;
+      text.textContent = answer ? this.verdictText(answer) : asking ? t("solution.searching") : "";
+      box.dataset.verdict = answer ? answer.verdict : asking ? "searching" : "";
+      box.querySelector("[data-solution='ask']").hidden = Boolean(answer && answer.verdict !== "error");
+    }
+  }
+
+  /** "Was this deal winnable?": ask the solver (once per deal) and say it in the panel and the live region. */
+  async ask(panel = null, { announce = true } = {}) {
+    if (!this.ctx.state()) return null;
+    const dealId = this.ctx.state().deal_id;
+    this.renderPanels(null);
+    const answer = await this.fetch();
+    if (this.ctx.state().deal_id !== dealId) return null;
+    this.renderPanels(answer);
+    if (announce && !(panel && panel.open)) this.ctx.announce(this.verdictMessage(answer));
+    return answer;
+  }
+
+  async show(panel) {
+    const answer = await this.ask(panel, { announce: false });
+    if (!answer) return;
+    if (answer.verdict !== "win" || answer.frames.length === 0) {
+      const message = answer.verdict === "lost" ? { key: "solution.none" } : this.verdictMessage(answer);
+      for (const box of document.querySelectorAll("[data-verdict-box]")) {
+        box.querySelector("[data-verdict-text]").textContent = t(message.key, message.vars || {});
+        box.dataset.verdict = answer.verdict;
+      }
+      if (!(panel && panel.open)) this.ctx.announce(message);
+      return;
+    }
+    this.start(answer, panel ? panel.id : null);
+  }
+
+  start(answer, panelId) {
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+    this.replay = { frames: answer.frames, line: answer.line, index: 0, timer: null, panel: panelId };
+    const game = $("game");
+    game.dataset.replay = "on";
+    $("replay-bar").hidden = false;
+    this.ctx.table.highlight(null);
+    this.draw();
+    this.ctx.announce({ key: "solution.started", vars: { id: this.ctx.state().deal_id } });
+    this.play();
+    $("replay-play").focus({ preventScroll: true });
+  }
+
+  draw() {
+    const r = this.replay;
+    const frame = r.frames[r.index];
+    this.ctx.table.render(frame);
+    const n = r.frames.length - 1;
+    $("replay-step-count").textContent = t("solution.count", { i: r.index, n });
+    const bar = $("replay-bar");
+    bar.dataset.step = String(r.index);
+    bar.dataset.steps = String(n);
+    bar.dataset.done = String(r.index === n);
+    $("replay-next").disabled = r.index === n;
+    $("replay-play").textContent = t(r.timer ? "solution.pause" : "solution.play");
+    $("replay-play").setAttribute("aria-pressed", String(Boolean(r.timer)));
+    $("replay-play").disabled = r.index === n;
+  }
+
+  describeStep(index) {
+    const r = this.replay;
+    const n = r.frames.length - 1;
+    const move = r.line[index - 1];
+    if (move === "draw") return { key: "solution.move_draw", vars: { i: index, n } };
+    const before = r.frames[index - 1].table[Number(move)];
+    return { key: "solution.move_take", vars: { i: index, n, card: before && before.card ? theCard(before.card) : "" } };
+  }
+
+  step() {
+    const r = this.replay;
+    if (!r || r.index >= r.frames.length - 1) return;
+    r.index += 1;
+    const done = r.index === r.frames.length - 1;
+    const playing = Boolean(r.timer);
+    if (done) this.pause();
+    this.draw();
+    // While playing, only the end is announced (a line of forty moves would flood a screen reader).
+    if (done) this.ctx.announce({ key: "solution.done", vars: { n: r.frames.length - 1 } });
+    else if (!playing) this.ctx.announce(this.describeStep(r.index));
+  }
+
+  play() {
+    const r = this.replay;
+    if (!r || r.timer || r.index >= r.frames.length - 1) return;
+    r.timer = setInterval(() => this.step(), STEP_MS);
+    this.draw();
+  }
+
+  pause() {
+    const r = this.replay;
+    if (r && r.timer) {
+      clearInterval(r.timer);
+      r.timer = null;
+    }
+  }
+
+  control(what) {
+    if (!this.replay) return;
+    if (what === "play") {
+      if (this.replay.timer) this.pause();
+      else this.play();
+      this.draw();
+    } else if (what === "step") {
+      this.pause();
+      this.step();
+    } else if (what === "stop") this.stop();
+  }
+
+  stop() {
+    if (!this.replay) return;
+    this.pause();
+    const panel = this.replay.panel;
+    this.replay = null;
+    $("game").dataset.replay = "off";
+    $("replay-bar").hidden = true;
+    this.ctx.restore();
+    this.ctx.announce({ key: "solution.stopped" });
+    this.ctx.onStop(panel);
+  }
+}

@@ -1,0 +1,150 @@
+// Statistics: storage and presentation only. What a game's outcome, moves and streaks were comes from the
+// engine's snapshot; this module counts finished games per combination of difficulty and variant, keeps
+// them in localStorage and draws the statistics panel (figures and a small SVG chart of the last games).
+//
+// When a game counts (see docs/API.md and the page README): a game is recorded once, when it first ends
+// (won, or stuck), or when it is abandoned by a new deal or a replay after at least one move (a loss).
+// Undoing after the end and playing on does not record it again; replaying the deal starts a new game.
+
+import * as store from "./storage.js";
+import { t } from "./i18n.js";
+import { formatTime } from "./timer.js";
+
+const KEY = "stats.v1";
+const RECENT = 20;
+const SVG = "http://www.w3.org/2000/svg";
+export const LEVELS = ["any", "easy", "medium", "hard"];
+const LETTER_LEVEL = { E: "easy", M: "medium", H: "hard" };
+
+/** The difficulty level a deal ID names (its letter), or "any". */
+export function levelOf(dealId) {
+  const match = /^([A-Za-z]*)-?\d+$/.exec(String(dealId || ""));
+  if (!match) return "any";
+  for (const letter of match[1].toUpperCase()) if (LETTER_LEVEL[letter]) return LETTER_LEVEL[letter];
+  return "any";
+}
+
+/** The statistics key of a snapshot: difficulty, wrap, peaks ("any|wrap|down"). */
+export function keyOf(snapshot) {
+  const rules = snapshot.rules || {};
+  return [levelOf(snapshot.deal_id), rules.wrap === false ? "nowrap" : "wrap", rules.all_visible ? "visible" : "down"].join("|");
+}
+
+export function describeKey(key) {
+  const [level, wrap, peaks] = key.split("|");
+  const variants = [];
+  if (wrap === "nowrap") variants.push(t("variant.nowrap"));
+  if (peaks === "visible") variants.push(t("variant.visible"));
+  if (variants.length === 0) variants.push(t("variant.standard"));
+  return [t(`level.${level}`), ...variants].join(" · ");
+}
+
+export function allKeys() {
+  const keys = [];
+  for (const level of LEVELS) for (const wrap of ["wrap", "nowrap"]) for (const peaks of ["down", "visible"]) {
+    keys.push([level, wrap, peaks].join("|"));
+  }
+  return keys;
+}
+
+function empty() {
+  return { played: 0, won: 0, run: 0, bestRun: 0, bestMs: null, fewestMoves: null, longestStreak: 0, bestScore: null, recent: [] };
+}
+
+function readAll() {
+  const read = store.readJSON(KEY);
+  return read.ok && read.value && typeof read.value === "object" && !Array.isArray(read.value) ? read.value : {};
+}
+
+export function read(key) {
+  const stored = readAll()[key];
+  return stored && typeof stored === "object" ? { ...empty(), ...stored } : empty();
+}
+
+/** Count one finished game: {won, ms, moves, longest, score} taken from the snapshot (and the clock). */
+export function record(key, game) {
+  const all = readAll();
+  const s = read(key);
+  s.played += 1;
+  if (game.won) {
+    s.won += 1;
+    s.run += 1;
+    s.bestRun = Math.max(s.bestRun, s.run);
+    s.bestMs = s.bestMs === null ? game.ms : Math.min(s.bestMs, game.ms);
+    s.fewestMoves = s.fewestMoves === null ? game.moves : Math.min(s.fewestMoves, game.moves);
+    s.bestScore = s.bestScore === null ? game.score : Math.max(s.bestScore, game.score);
+  } else {
+    s.run = 0;
+  }
+  s.longestStreak = Math.max(s.longestStreak, game.longest || 0);
+  s.recent = [...s.recent, { won: Boolean(game.won), ms: Math.round(game.ms), moves: game.moves, score: game.score, id: game.id }].slice(-RECENT);
+  all[key] = s;
+  store.writeJSON(KEY, all);
+  return s;
+}
+
+export function reset(key) {
+  const all = readAll();
+  delete all[key];
+  store.writeJSON(KEY, all);
+}
+
+// ------------------------------------------------------------------ presentation
+
+const $ = (id) => document.getElementById(id);
+
+/** Fill the statistics panel for key. */
+export function render(key, { showScore }) {
+  const s = read(key);
+  const none = t("stats.none");
+  $("stats-played").textContent = String(s.played);
+  $("stats-won").textContent = String(s.won);
+  $("stats-rate").textContent = s.played ? `${Math.round((100 * s.won) / s.played)} %` : none;
+  $("stats-run").textContent = String(s.run);
+  $("stats-best-run").textContent = String(s.bestRun);
+  $("stats-best-time").textContent = s.bestMs === null ? none : formatTime(s.bestMs);
+  $("stats-fewest-moves").textContent = s.fewestMoves === null ? none : String(s.fewestMoves);
+  $("stats-longest-streak").textContent = String(s.longestStreak);
+  $("stats-best-score").textContent = s.bestScore === null ? none : String(s.bestScore);
+  for (const el of document.querySelectorAll("#stats-panel .score-only")) el.hidden = !showScore;
+  renderChart($("stats-chart"), s.recent);
+}
+
+function renderChart(box, recent) {
+  box.replaceChildren();
+  box.dataset.games = String(recent.length);
+  if (recent.length === 0) {
+    box.setAttribute("aria-label", t("stats.chart_empty"));
+    const p = document.createElement("p");
+    p.className = "chart-empty";
+    p.textContent = t("stats.chart_empty");
+    p.setAttribute("aria-hidden", "true");
+    box.append(p);
+    return;
+  }
+  const won = recent.filter((g) => g.won).length;
+  box.setAttribute("aria-label", t("stats.chart_label", { n: recent.length, won, lost: recent.length - won }));
+  const W = 10;
+  const H = 60;
+  const longest = Math.max(...recent.map((g) => g.ms), 1);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${RECENT * W} ${H}`);
+  svg.setAttribute("preserveAspectRatio", "none");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  recent.forEach((game, i) => {
+    const h = Math.max(4, Math.round((H - 2) * (game.ms / longest)));
+    const rect = document.createElementNS(SVG, "rect");
+    rect.setAttribute("x", String(i * W + 1));
+    rect.setAttribute("y", String(H - h));
+    rect.setAttribute("width", String(W - 2));
+    rect.setAttribute("height", String(h));
+    rect.setAttribute("rx", "1.5");
+    rect.setAttribute("class", game.won ? "bar won" : "bar lost");
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = t(game.won ? "stats.bar_won" : "stats.bar_lost", { i: i + 1, time: formatTime(game.ms) });
+    rect.append(title);
+    svg.append(rect);
+  });
+  box.append(svg);
+}
