@@ -429,8 +429,14 @@ function backToGame() {
   (playable ? playable.el : $("stock")).focus({ preventScroll: true });
 }
 
+/** The player closed the banner: an answer still on its way is not shown any more. */
+function dismissBanner() {
+  hintTicket += 1;
+  closeBanner();
+}
+
 function escape() {
-  if (banner) closeBanner();
+  if (banner) dismissBanner();
   else if (!$("welcome").hidden) dismissWelcome();
 }
 
@@ -449,7 +455,7 @@ function bindInputs() {
     if (["undo", "hint", "new", "replay"].includes(action)) {
       if (el.closest("dialog")) closePanels();
       act(action);
-    } else if (action === "close-hint") closeBanner();
+    } else if (action === "close-hint") dismissBanner();
     else if (action === "close-welcome") dismissWelcome();
     else if (action === "close-panel") closePanels();
     else if (action === "copy-id") copyDealId();
