@@ -196,6 +196,17 @@ class Table:
         )
         return str(self.page.get_attribute("#hint-banner", "data-kind"))
 
+    def confirm_new_deal(self, previous: str) -> str:
+        """After Nouvelle donne (button, key or panel): deal from the choice dialog; returns the new ID."""
+        self.page.wait_for_selector("#newdeal-panel[open]")
+        self.page.click("#newdeal-deal")
+        self.page.wait_for_selector("#newdeal-panel", state="hidden")
+        self.page.wait_for_function(
+            "id => document.querySelector('#deal-id').textContent !== '#' + id", arg=previous
+        )
+        self.wait_stock(23)
+        return self.deal_id()
+
     def wait_message(self) -> str:
         self.page.wait_for_function("() => document.querySelector('#message').textContent.trim() !== ''")
         return self.text("#message")

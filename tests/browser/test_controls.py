@@ -53,10 +53,12 @@ def test_keyboard_map(table: Table) -> None:
     table.wait_hint()
     table.press("Escape")
     page.wait_for_selector("#hint-banner", state="hidden")
-    # N starts a new deal
+    # N asks for a new deal (the choice dialog opens with its deal button focused: Enter deals)
     table.press("n")
+    page.wait_for_selector("#newdeal-panel[open]")
+    table.press("Enter")
     page.wait_for_function("() => document.querySelector('#deal-id').textContent !== '#7'")
-    assert table.stock() == 23
+    table.wait_stock(23)
 
 
 def test_keys_do_nothing_while_typing_in_a_field(table: Table) -> None:

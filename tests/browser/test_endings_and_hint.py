@@ -86,7 +86,7 @@ def test_win_panel_replay_and_new(table: Table) -> None:
     page.wait_for_selector("#win-panel[open]")
     page.click("#win-panel [data-action='new']")
     page.wait_for_selector("#win-panel", state="hidden")
-    page.wait_for_function("id => document.querySelector('#deal-id').textContent !== '#' + id", arg=deal_id)
+    table.confirm_new_deal(deal_id)
 
 
 def test_stuck_panel_and_its_three_exits(table: Table) -> None:
@@ -114,8 +114,7 @@ def test_stuck_panel_and_its_three_exits(table: Table) -> None:
     page.wait_for_selector("#stuck-panel[open]")
     # 3. a new deal
     page.click("#stuck-panel [data-action='new']")
-    page.wait_for_function("id => document.querySelector('#deal-id').textContent !== '#' + id", arg=deal_id)
-    table.wait_stock(23)
+    table.confirm_new_deal(deal_id)
 
 
 def test_hint_highlights_the_engine_advice_and_any_move_closes_it(table: Table) -> None:
@@ -143,8 +142,7 @@ def test_hint_follows_a_new_deal(table: Table) -> None:
     table.hint()
     table.press("Escape")
     table.press("n")
-    table.page.wait_for_function("() => document.querySelector('#deal-id').textContent !== '#7'")
-    deal_id = table.deal_id()
+    deal_id = table.confirm_new_deal("7")
     expected = engine_cli("hint", deal_id)
     assert table.hint() == expected["kind"]
     if expected["kind"] == "take":
@@ -206,4 +204,4 @@ def test_proven_lost_banner_and_knowledge_kept_after_undo_and_replay(table: Tabl
     page.wait_for_selector("#hint-banner", state="hidden")
     assert table.hint() == "lost", "a replay keeps what the player has seen"
     page.click("#lost-actions [data-action='new']")
-    page.wait_for_function("id => document.querySelector('#deal-id').textContent !== '#' + id", arg=deal_id)
+    table.confirm_new_deal(deal_id)

@@ -145,8 +145,7 @@ def test_undo_covers_the_turned_card_again(table: Table) -> None:
 def test_new_deal_button(table: Table) -> None:
     table.open("#7")
     table.page.click("#new")
-    table.page.wait_for_function("() => document.querySelector('#deal-id').textContent !== '#7'")
-    assert table.stock() == 23
+    table.confirm_new_deal("7")
     assert table.page.url.endswith("#" + table.deal_id())
 
 
