@@ -183,6 +183,15 @@ def copy_web(target: Path) -> None:
             shutil.copy2(source, destination)
 
 
+def build_pwa() -> None:
+    """Icons, manifest.webmanifest and sw.js (which lists every file of dist/): see tools/pwa.py."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import pwa  # noqa: PLC0415 - tools/ is not a package
+
+    precache = pwa.build(DIST)
+    log(f"service worker version {precache.version}: precaches {len(precache.files)} files")
+
+
 def build() -> None:
     if not (PYODIDE_PKG / "pyodide.mjs").exists():
         raise SystemExit("[build] node_modules/pyodide is missing: run `python3 build.py serve` or `npm ci`")
@@ -205,6 +214,7 @@ def build() -> None:
     build_id = file_hash(*files)[:16]
     config = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "build": build_id}
     (DIST / "config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+    build_pwa()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
     log(f"dist/ ready: {len(files) + 1} files, {total / 1e6:.1f} MB, engine wheel {wheel.name}")
 

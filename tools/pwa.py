@@ -1,0 +1,123 @@
+"""What makes dist/ an installable, offline web app: icons, web app manifest and service worker.
+
+    python3 tools/pwa.py DIST_DIR   # (re)write the icons, manifest.webmanifest and sw.js of DIST_DIR
+
+`build.py build` calls `build(DIST)` once dist/ is assembled. The service worker is `sw_template.js` with
+the list of every file of the directory (relative path and sha256) and a version derived from those
+hashes written in, so any change of any file makes a new version and nothing else does. Running it again
+on a modified copy of dist/ (as the update test does) makes that copy a new version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import icons
+
+HERE = Path(__file__).resolve().parent
+TEMPLATE = HERE / "sw_template.js"
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+# The table's felt (web/css/style.css `--felt`): the splash screen and the title bar match the page.
+THEME_COLOUR = "#1d6b45"
+BACKGROUND_COLOUR = "#1d6b45"
+NAME = "Solitaire TriPeaks"
+SHORT_NAME = "TriPeaks"
+DESCRIPTION_FR = "Solitaire TriPeaks : raser trois pics de cartes, d’un rang à l’autre. Se joue hors ligne."
+DESCRIPTION_EN = "Solitaire TriPeaks: clear three peaks of cards, one rank up or down. Plays offline."
+
+
+@dataclass(frozen=True, slots=True)
+class Precache:
+    """What the service worker of a directory holds."""
+
+    version: str
+    files: tuple[tuple[str, str], ...]  # (path relative to the directory, sha256 hex)
+    size: int  # bytes of all those files
+
+
+def manifest() -> dict[str, object]:
+    """The web app manifest: relative start URL and scope, so the site works under any sub-path."""
+    return {
+        "name": NAME,
+        "short_name": SHORT_NAME,
+        "description": DESCRIPTION_FR,
+        "lang": "fr",
+        "dir": "ltr",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "theme_color": THEME_COLOUR,
+        "background_color": BACKGROUND_COLOUR,
+        "categories": ["games"],
+        "icons": [
+            {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
+            {"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
+            {"src": "icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "any"},
+            {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+        ],
+        # Manifest localisation (read by browsers that support it, ignored by the others).
+        "translations": {"en": {"name": NAME, "short_name": SHORT_NAME, "description": DESCRIPTION_EN}},
+    }
+
+
+def precache_list(directory: Path) -> Precache:
+    """Every file of `directory` but the service worker itself, sorted, with its sha256."""
+    files: list[tuple[str, str]] = []
+    size = 0
+    for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+        relative = path.relative_to(directory).as_posix()
+        if relative == SERVICE_WORKER:
+            continue
+        data = path.read_bytes()
+        size += len(data)
+        files.append((relative, hashlib.sha256(data).hexdigest()))
+    digest = hashlib.sha256()
+    for relative, file_hash in files:
+        digest.update(f"{relative}\0{file_hash}\n".encode())
+    return Precache(version=digest.hexdigest()[:16], files=tuple(files), size=size)
+
+
+def service_worker(precache: Precache) -> str:
+    """The text of sw.js for that list."""
+    template = TEMPLATE.read_text(encoding="utf-8")
+    listing = "[\n" + "".join(f"  {json.dumps([p, h])},\n" for p, h in precache.files) + "]"
+    for placeholder in ("__VERSION__", "__FILES__"):
+        if template.count(placeholder) != 1:
+            raise ValueError(f"{TEMPLATE.name}: expected {placeholder} exactly once")
+    return template.replace("__VERSION__", precache.version).replace("__FILES__", listing)
+
+
+def write_service_worker(directory: Path) -> Precache:
+    """(Re)write `directory`/sw.js for the files the directory holds now."""
+    precache = precache_list(directory)
+    (directory / SERVICE_WORKER).write_text(service_worker(precache), encoding="utf-8")
+    return precache
+
+
+def build(directory: Path) -> Precache:
+    """Icons (drawn by tools/icons.py), the manifest, then the service worker, which lists them all."""
+    icons.write_all(str(directory))
+    text = json.dumps(manifest(), ensure_ascii=False, indent=1) + "\n"
+    (directory / MANIFEST).write_text(text, encoding="utf-8")
+    return write_service_worker(directory)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        return 2
+    precache = build(Path(argv[0]))
+    print(f"{SERVICE_WORKER} version {precache.version}: {len(precache.files)} files, "
+          f"{precache.size / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
