@@ -220,6 +220,16 @@ export function setupDeals(ctx) {
     }
   }
 
+  // Escape closes the open dialog even when the browser would not (no focus inside it, or a dialog opened
+  // without a fresh user gesture); the dialog's own "cancel" handlers still get their say.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    const open = [...document.querySelectorAll("dialog[open]")].pop();
+    if (!open) return;
+    event.preventDefault();
+    if (open.dispatchEvent(new Event("cancel", { cancelable: true }))) open.close();
+  });
+
   renderScore(null);
   return {
     onState,

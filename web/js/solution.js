@@ -99,7 +99,10 @@ export class Solution {
       const asking = this.pending !== null && !answer;
       text.textContent = answer ? this.verdictText(answer) : asking ? t("solution.searching") : "";
       box.dataset.verdict = answer ? answer.verdict : asking ? "searching" : "";
-      box.querySelector("[data-solution='ask']").hidden = Boolean(answer && answer.verdict !== "error");
+      const ask = box.querySelector("[data-solution='ask']");
+      const hide = Boolean(answer && answer.verdict !== "error");
+      if (hide && document.activeElement === ask) box.querySelector("[data-solution='show']").focus();
+      ask.hidden = hide;
     }
   }
 
