@@ -103,10 +103,11 @@ def site(request: pytest.FixtureRequest, dist_copy: Path) -> Iterator[Site]:
 
 
 @pytest.fixture(autouse=True)
-def origin_guard(context: Any, request: pytest.FixtureRequest) -> Iterator[list[str]]:
+def origin_guard(request: pytest.FixtureRequest) -> Iterator[list[str]]:
     """Like conftest's guard, for this module's own servers: nothing may leave 127.0.0.1."""
     seen: list[str] = []
-    context.on("request", lambda r: seen.append(r.url))
+    if "context" in request.fixturenames:
+        request.getfixturevalue("context").on("request", lambda r: seen.append(r.url))
     yield seen
     foreign = [url for url in seen if not url.startswith(("http://127.0.0.1:", "data:", "blob:"))]
     assert not foreign, f"requests left the page origin: {foreign}"
@@ -174,3 +175,121 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
 
 
 # ------------------------------------------------------------------ updates
+
+
+@pytest.fixture
+def two_versions(dist_copy: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """The build as deployed, and a next deploy differing in one file (the French title)."""
+    first, second = tmp_path / "v1", tmp_path / "v2"
+    shutil.copytree(dist_copy, first)
+    shutil.copytree(dist_copy, second)
+    catalogue = second / "i18n" / "fr.json"
+    texts = json.loads(catalogue.read_text(encoding="utf-8"))
+    texts["title"] = "Solitaire TriPeaks (v2)"
+    catalogue.write_text(json.dumps(texts, ensure_ascii=False, indent=1), encoding="utf-8")
+    pwa.write_service_worker(second)
+    assert pwa.precache_list(first).version != pwa.precache_list(second).version
+    assert pwa.precache_list(first).version == pwa.precache_list(dist_copy).version
+    return first, second
+
+
+def test_new_version_is_offered_and_the_game_survives(page: Any, two_versions: tuple[Path, Path]) -> None:
+    first, second = two_versions
+    site = Site(first, NESTED)
+    try:
+        table = open_table(page, site)
+        assert page.title() == "Solitaire TriPeaks"
+        wait_offline_ready(page, site)
+        assert page.is_hidden("#update")  # a first install is not an update
+        table.take(table.playable()[0])
+        table.draw()
+        table.take(table.playable()[0])
+        before = table.snapshot()
+
+        site.directory = second  # the next deploy, same URL
+        page.reload()  # the player comes back: still the old version, and the new one installs
+        table.wait_ready()
+        assert page.title() == "Solitaire TriPeaks"
+        page.wait_for_selector("#update", state="visible")
+        assert table.text("#update") == "Nouvelle version disponible Recharger"
+        assert table.snapshot() == before
+
+        with page.expect_navigation():
+            page.click("#update")
+        table.wait_ready()
+        page.wait_for_function("() => document.title === 'Solitaire TriPeaks (v2)'")
+        assert table.snapshot() == before  # the game in progress survived the update
+        assert page.is_hidden("#update")
+        names = page.evaluate("() => caches.keys()")
+        assert len(names) == 1 and names[0].endswith(pwa.precache_list(second).version), names
+    finally:
+        site.close()
+
+
+# ------------------------------------------------------------------ installable
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", f"{path.name} is not a PNG"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_manifest_and_icons() -> None:
+    manifest = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] and manifest["short_name"]
+    assert manifest["lang"] == "fr" and "hors ligne" in manifest["description"]
+    assert "offline" in manifest["translations"]["en"]["description"]
+    assert manifest["theme_color"] == manifest["background_color"] == "#1d6b45"
+    purposes = set()
+    for icon in manifest["icons"]:
+        path = DIST / icon["src"]
+        assert path.exists(), icon["src"]
+        assert not icon["src"].startswith(("/", "http")), "icon URLs are relative"
+        purposes.add(icon.get("purpose", "any"))
+        if icon["type"] == "image/png":
+            width, height = (int(n) for n in icon["sizes"].split("x"))
+            assert png_size(path) == (width, height), icon["src"]
+        else:
+            assert icon["type"] == "image/svg+xml" and path.read_text(encoding="utf-8").startswith("<svg")
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes and "maskable" in purposes
+
+
+def test_service_worker_lists_every_file() -> None:
+    files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
+    listed = [path for path, _ in pwa.precache_list(DIST).files]
+    assert listed == [f for f in files if f != "sw.js"]
+    text = (DIST / "sw.js").read_text(encoding="utf-8")
+    assert pwa.precache_list(DIST).version in text
+    for path in listed:
+        assert json.dumps(path) in text
+    assert '"/' not in text.split("const FILES", 1)[1], "every precached URL is relative"
+
+
+def test_chromium_reports_the_page_installable(
+    browser_type: Any, browser_type_launch_args: dict[str, Any], site: Site, tmp_path: Path
+) -> None:
+    # Chromium never offers to install from an incognito profile, which every new_context() is.
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), **browser_type_launch_args, viewport={"width": 1280, "height": 800},
+        locale="fr-FR",
+    )
+    try:
+        seen: list[str] = []
+        context.on("request", lambda r: seen.append(r.url))
+        page = context.new_page()
+        open_table(page, site)
+        wait_offline_ready(page, site)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["url"] == site.url + "/manifest.webmanifest"
+        assert manifest["errors"] == []
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == []
+        assert all(url.startswith(site.origin) for url in seen)
+    finally:
+        context.close()
