@@ -1,0 +1,156 @@
+"""Offline start of the page (service worker) in headless Chromium, and what the service worker precaches.
+
+    .venv/bin/python benchmarks/browser_pwa_bench.py [--runs 7] [--write]
+
+Needs a built dist/ (`python3 build.py build`), served like benchmarks/browser_bench.py does (free local
+port, `Cache-Control: max-age=600` as GitHub Pages sends). Figures:
+
+- cold start: a fresh browser context (empty caches, no service worker) to the `table-ready` mark, online;
+- offline ready: from that mark until the service worker is activated (its precache complete);
+- warm offline start: the same context with the network off, loading the page again, to `table-ready`
+  (everything answered by the service worker); the ratio to the cold start is measured in the same run;
+- precache: number of files and bytes the service worker stores (`tools/pwa.py`'s list).
+
+`--write` puts the result between the `pwa:start` / `pwa:end` markers under "### Offline" in the
+"## Browser" section of docs/PERFORMANCE.md (creating that subsection, or the section, when missing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from browser_bench import ARGS, CHROMIUM, DIST, DOC, machine, ready_mark, serve, summary
+from playwright.sync_api import Browser, Page, Response, sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import pwa
+
+START, END = "<!-- pwa:start -->", "<!-- pwa:end -->"
+SUBSECTION = "### Offline"
+SW_ACTIVATED = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (worker.state !== 'activated') {
+    await new Promise(resolve => worker.addEventListener('statechange',
+      () => worker.state === 'activated' && resolve()));
+  }
+  return performance.now();
+}"""
+
+
+def offline_ready_ms(page: Page) -> float:
+    ready: float = page.evaluate("() => performance.getEntriesByName('table-ready')[0].startTime")
+    activated: float = page.evaluate(SW_ACTIVATED)
+    return activated - ready
+
+
+def measure(browser: Browser, base: str, runs: int) -> dict[str, Any]:
+    cold: list[float] = []
+    precached: list[float] = []
+    warm: list[float] = []
+    served_by_sw: list[bool] = []
+    for run in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+        page = context.new_page()
+        page.goto(f"{base}/#7")
+        cold.append(ready_mark(page))
+        precached.append(offline_ready_ms(page))
+        context.set_offline(True)
+        responses: list[bool] = []
+
+        def record(response: Response, into: list[bool] = responses) -> None:
+            into.append(bool(response.from_service_worker))
+
+        context.on("response", record)
+        page.goto(f"{base}/?offline={run}#7")
+        warm.append(ready_mark(page))
+        served_by_sw.append(bool(responses) and all(responses))
+        context.close()
+    ratios = [w / c for w, c in zip(warm, cold, strict=True)]
+    return {
+        "cold_start_ms": summary(cold),
+        "offline_ready_ms": summary(precached),
+        "warm_offline_start_ms": summary(warm),
+        "warm_over_cold": round(statistics.median(ratios), 2),
+        "all_from_service_worker": all(served_by_sw),
+    }
+
+
+def markdown(result: dict[str, Any], command: str) -> str:
+    def row(name: str, figures: dict[str, float]) -> str:
+        return f"| {name} | {figures['median']} | {figures['min']} | {figures['max']} | {figures['n']} |"
+
+    lines = [
+        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
+        "",
+        "| figure (ms) | median | min | max | runs |",
+        "| --- | --- | --- | --- | --- |",
+        row("cold start online (fresh context, no service worker yet)", result["cold_start_ms"]),
+        row("offline ready: table ready → service worker activated (precache done)",
+            result["offline_ready_ms"]),
+        row("warm offline start to a playable table (network off)", result["warm_offline_start_ms"]),
+        "",
+        f"Warm offline start / cold start, same run: {result['warm_over_cold']} (median of the per-run "
+        f"ratios); every response of the offline starts came from the service worker: "
+        f"{'yes' if result['all_from_service_worker'] else 'NO'}.",
+        "",
+        f"Precache: {result['precache_files']} files, {result['precache_bytes'] / 1e6:.1f} MB "
+        f"({result['precache_bytes']:,} bytes), service worker version `{result['version']}`. "
+        "An update downloads only the files whose sha256 changed; the others are copied from the old cache.",
+    ]
+    return "\n".join(lines)
+
+
+def write_doc(text: str) -> None:
+    doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
+    block = f"{START}\n{text}\n{END}"
+    if START in doc and END in doc:
+        head, rest = doc.split(START, 1)
+        doc = head + block + rest.split(END, 1)[1]
+    elif "\n## Browser\n" in doc:
+        head, rest = doc.split("\n## Browser\n", 1)
+        cut = rest.find("\n## ")
+        section, tail = (rest, "") if cut < 0 else (rest[:cut], rest[cut:])
+        doc = head + "\n## Browser\n" + section.rstrip("\n") + f"\n\n{SUBSECTION}\n\n{block}\n" + tail
+    else:
+        doc = doc.rstrip("\n") + f"\n\n## Browser\n\n{SUBSECTION}\n\n{block}\n"
+    DOC.write_text(doc, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=7, help="fresh contexts, each: cold, then offline")
+    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
+    args = parser.parse_args()
+    if not (DIST / "sw.js").exists():
+        raise SystemExit("dist/ has no service worker: run `python3 build.py build`")
+    precache = pwa.precache_list(DIST)
+    launch: dict[str, Any] = {"args": ARGS}
+    if CHROMIUM.exists():
+        launch["executable_path"] = str(CHROMIUM)
+    with serve() as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(**launch)
+        result = measure(browser, base, args.runs)
+        browser.close()
+    result.update({
+        "machine": machine(),
+        "precache_files": len(precache.files),
+        "precache_bytes": precache.size,
+        "version": precache.version,
+    })
+    command = "python benchmarks/browser_pwa_bench.py" + (f" --runs {args.runs}" if args.runs != 7 else "")
+    text = markdown(result, command)
+    print(text)
+    if args.write:
+        write_doc(text)
+
+
+if __name__ == "__main__":
+    main()
