@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/browser_bench.py [--runs 5] [--taps 100] [--hints 30] [--write]
 
 Needs a built dist/ (`python3 build.py build`). dist/ is served on a free local port with
-`Cache-Control: max-age=600`, the header GitHub Pages sends. Figures:
+`Cache-Control: max-age=600`, the header GitHub Pages sends; service workers are blocked, so these are the
+page's own figures, HTTP cache only. Figures:
 
 - cold start: a fresh browser context (empty cache) to the `table-ready` mark (first snapshot drawn);
 - warm start: the same context loading the page again (second visit);
@@ -159,7 +160,10 @@ PHASE_NAMES = {
 
 
 def new_context(browser: Browser) -> BrowserContext:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+    # Without the service worker: these are the page's own figures (the offline start is measured apart).
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale="fr-FR", service_workers="block"
+    )
     context.add_init_script(BOOT_RECORDER)
     return context
 
