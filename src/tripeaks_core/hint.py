@@ -23,7 +23,6 @@ answer other requests while a hint is being computed (`HintJob`).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -115,14 +114,15 @@ def compute(
 
 
 def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Move]:
-    """The candidate that wins most often when each is played first and the simulated player goes on, in
-    the same sampled worlds. Ties in wins go to the candidate with more stock left in its wins and fewer
-    cards left in its losses, then to the earlier candidate (takes before drawing)."""
+    """The candidate that wins in the most sampled worlds when it is played first and the simulated player
+    goes on, every candidate in the same worlds (ties: `outcome_value`, then the earlier candidate, so takes
+    before drawing)."""
     worlds = Worlds(view)
     mask = view.remaining
     active = list(range(len(candidates)))
     results: list[list[int]] = [[] for _ in candidates]
     takes = [(c, mask ^ (1 << c)) if c != DRAW else (-1, mask) for c in candidates]
+    value = _VALUES
     seen = 0
     while True:
         for _ in range(BATCH):
@@ -134,44 +134,53 @@ def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Mo
                     outcome = playout(world, after, ranks[position], 0)
                 else:
                     outcome = playout(world, after, stock[0], 1)
-                results[index].append(outcome)
+                results[index].append(value[outcome])
         seen += BATCH
         yield
         active = _survivors(active, results, seen)
         if len(active) == 1 or seen >= MAX_WORLDS:
             break
-    best = max(active, key=lambda i: (*_standing(results[i]), -i))
+    best = max(active, key=lambda i: (sum(results[i]), -i))
     return candidates[best]
 
 
-def _standing(outcomes: list[int]) -> tuple[int, int]:
-    """(wins, tie-break score) of one candidate's outcomes."""
-    wins = sum(1 for o in outcomes if o >= WIN_BASE)
-    return wins, sum(o - WIN_BASE if o >= WIN_BASE else o for o in outcomes)
+WIN_VALUE: Final = 100_000
+"""The value of a win, in the integer units the comparison adds up. A win also counts one unit per stock card
+left and a loss minus one unit per table card left: at most `MAX_WORLDS` times 28 units in all, far below
+one win, so these only break ties in wins (towards the thriftier move, or the one that clears more)."""
+
+
+def outcome_value(outcome: int) -> int:
+    """A `playout` outcome in the units of `WIN_VALUE`."""
+    return WIN_VALUE + outcome - WIN_BASE if outcome >= WIN_BASE else outcome
+
+
+def _value_table() -> dict[int, int]:
+    return {o: outcome_value(o) for o in (*range(-TABLE_SIZE, 0), *range(WIN_BASE, WIN_BASE + 24))}
+
+
+_VALUES = _value_table()
 
 
 def _survivors(active: list[int], results: list[list[int]], seen: int) -> list[int]:
-    """The candidates still worth sampling: not clearly behind the leader in paired wins."""
+    """The candidates still worth sampling: not clearly behind the leader in paired outcome values."""
     if seen < MIN_WORLDS:
         return active
-    leader = max(active, key=lambda i: (*_standing(results[i]), -i))
-    lead = [1 if o >= WIN_BASE else 0 for o in results[leader]]
+    leader = max(active, key=lambda i: (sum(results[i]), -i))
+    lead = results[leader]
     keep = [leader]
     for index in active:
         if index == leader:
             continue
         total = squares = 0
-        for mine, outcome in zip(lead, results[index], strict=True):
-            diff = mine - (1 if outcome >= WIN_BASE else 0)
+        for mine, theirs in zip(lead, results[index], strict=True):
+            diff = mine - theirs
             total += diff
             squares += diff * diff
         n = len(lead)
         variance = (squares - total * total / n) / (n - 1)
-        if total == 0 and squares == 0:
-            # The same result in every world so far: the two moves are as good as each other.
-            if _standing(results[index]) <= _standing(results[leader]):
-                continue
-        elif total > 0 and total / n > DROP_Z * math.sqrt(variance / n):
+        if squares == 0 or (total > 0 and total * total > DROP_Z * DROP_Z * variance * n):
+            # clearly behind, or the same outcome in every world so far (as good as the leader)
             continue
         keep.append(index)
     return sorted(keep)
