@@ -294,11 +294,12 @@ def test_solution_replays_a_winning_line_to_the_end_without_touching_the_game(ta
     for _ in range(23):
         table.draw()
     page.wait_for_selector("#stuck-panel[open]")
-    page.click("#stuck-panel [data-solution='ask']")
+    # the panel asks the solver by itself; its "Était-elle gagnable ?" button goes once it has answered
     page.wait_for_function(
         "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'win'"
     )
     assert table.text("#stuck-panel [data-verdict-text]").startswith("Oui : cette donne pouvait être gagnée")
+    assert page.is_hidden("#stuck-panel [data-solution='ask']")
     player = table.snapshot()
     page.click("#stuck-panel [data-solution='show']")
     page.wait_for_selector("#replay-bar:not([hidden])")
