@@ -235,6 +235,10 @@ async function runHintLoop() {
       };
       answerWaiting();
     }
+  } catch (err) {
+    // Never leave a hint request unanswered.
+    const error = typedError("InternalError", `hint computation failed: ${err && err.message ? err.message : err}`);
+    for (const request of waiting.splice(0)) send({ id: request.id, ok: false, error });
   } finally {
     loopRunning = false;
   }

@@ -1,0 +1,59 @@
+"""The worker protocol, spoken directly: {id, op, args} in, exactly one {id, ok, ...} out, errors typed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import Table
+
+TALK = """
+async (requests) => {
+  const worker = new Worker('worker.js', {type: 'module'});
+  const replies = new Map();
+  let boot = null;
+  const done = new Promise(resolve => {
+    worker.onmessage = (event) => {
+      const data = event.data;
+      if (data.type === 'boot') { boot = data; return; }
+      replies.set(data.id, [...(replies.get(data.id) || []), data]);
+      if ([...replies.values()].reduce((n, list) => n + list.length, 0) === requests.length) resolve();
+    };
+  });
+  // Sent at once, before the engine has booted: they wait and are answered in order.
+  requests.forEach((request, index) => worker.postMessage({id: index + 1, ...request}));
+  await done;
+  worker.terminate();
+  return {boot, replies: Object.fromEntries(replies)};
+}
+"""
+
+
+def test_every_request_gets_one_typed_answer(table: Table) -> None:
+    table.open("#7")
+    requests: list[dict[str, Any]] = [
+        {"op": "new", "args": {"deal_id": "1234"}},
+        {"op": "no_such_op", "args": {}},
+        {"op": "take", "args": {"position": "x"}},
+        {"op": "new", "args": {"deal_id": "not a deal"}},
+        {"op": "restore", "args": {"save": {"format": "nonsense"}}},
+        {"op": "state", "args": {}},
+        {"op": "take", "args": {"position": 0}},
+        {"op": "hint", "args": {}},
+        {"args": {}},
+    ]
+    result = table.page.evaluate(TALK, requests)
+    assert result["boot"]["ok"] is True
+    replies = {int(k): v for k, v in result["replies"].items()}
+    assert sorted(replies) == list(range(1, len(requests) + 1))
+    assert all(len(v) == 1 for v in replies.values()), "exactly one answer per request"
+    one = {k: v[0] for k, v in replies.items()}
+    assert one[1]["ok"] and one[1]["state"]["deal_id"] == "1234"
+    assert one[2]["error"]["type"] == "RequestError"
+    assert one[3]["error"]["type"] == "RequestError"
+    assert one[4]["error"]["type"] == "DealIdError"
+    assert one[5]["error"]["type"] == "SaveError"
+    assert one[6]["ok"] and one[6]["state"]["deal_id"] == "1234", "a refused request keeps the game"
+    assert one[7]["ok"] and one[7]["rejection"]["reason"] == "face_down"
+    assert one[8]["ok"] and one[8]["hint"]["kind"] in ("take", "draw")
+    assert one[8]["hint"]["version"] == one[7]["state"]["version"]
+    assert one[9]["error"]["type"] == "RequestError"
