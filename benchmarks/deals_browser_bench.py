@@ -1,0 +1,186 @@
+"""Levelled deal generation in the browser: the engine worker's `new` op per level, in headless Chromium.
+
+    .venv/bin/python benchmarks/deals_browser_bench.py [--runs 40] [--write]
+
+Needs a built dist/ (`python3 build.py build`). dist/ is served on a free local port; a blank page of that
+origin starts the page's own module worker (worker.js: Pyodide + the tripeaks_core wheel) and, once it has
+booted, times `{op: "new", args: {level}}` from postMessage to the reply, `--runs` times per level (each a
+fresh random deal: easy, medium and hard deals are proven winnable before they are dealt; `any` is the
+plain random deal for comparison). This is the wait behind the page's "Distribution…" line.
+
+`--write` puts the table under "### Deals by level (browser)" in the Browser section of docs/PERFORMANCE.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import platform
+import statistics
+import threading
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+DOC = ROOT / "docs" / "PERFORMANCE.md"
+CHROMIUM = Path("/usr/bin/chromium")
+HEADING = "### Deals by level (browser)"
+LEVELS = ("any", "easy", "medium", "hard")
+ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+MEASURE_JS = """
+async ({levels, runs}) => {
+  const worker = new Worker(new URL('worker.js', location.href), {type: 'module'});
+  const pending = new Map();
+  let nextId = 1;
+  const booted = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      const m = event.data;
+      if (m && m.type === 'boot') { m.ok ? resolve(m) : reject(new Error(m.error.message)); return; }
+      const entry = pending.get(m.id);
+      if (entry) { pending.delete(m.id); entry(m); }
+    };
+  });
+  const ask = (op, args) => new Promise((resolve) => {
+    const id = nextId++;
+    pending.set(id, resolve);
+    worker.postMessage({id, op, args});
+  });
+  await booted;
+  await ask('warm', {});
+  const result = {};
+  for (const level of levels) {
+    result[level] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const t0 = performance.now();
+      const reply = await ask('new', {level});
+      const ms = performance.now() - t0;
+      if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+      result[level].push({ms, id: reply.state.deal_id});
+    }
+  }
+  worker.terminate();
+  return result;
+}
+"""
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def measure(runs: int) -> dict[str, list[float]]:
+    handler = functools.partial(Quiet, directory=str(DIST))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    try:
+        with sync_playwright() as p:
+            launch: dict[str, Any] = {"args": ARGS}
+            if CHROMIUM.exists():
+                launch["executable_path"] = str(CHROMIUM)
+            browser = p.chromium.launch(**launch)
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            page.goto(f"{base}/config.json")
+            page.set_default_timeout(600_000)
+            raw = page.evaluate(MEASURE_JS, {"levels": list(LEVELS), "runs": runs})
+            browser.close()
+    finally:
+        httpd.shutdown()
+    for level in LEVELS[1:]:
+        letters = {entry["id"].split("-")[0] for entry in raw[level]}
+        assert letters == {"EMH"["easy medium hard".split().index(level)]}, (level, letters)
+    return {level: [entry["ms"] for entry in raw[level]] for level in LEVELS}
+
+
+def table(times: dict[str, list[float]], runs: int) -> str:
+    lines = [
+        HEADING,
+        "",
+        f"`.venv/bin/python benchmarks/deals_browser_bench.py --runs {runs} --write`: headless Chromium, the page's",
+        "engine worker (Pyodide), `new` with a level from postMessage to the reply, one fresh random deal per run",
+        f"(machine: {platform.machine()}, {os.cpu_count()} cores, shared with other work, load average "
+        f"{os.getloadavg()[0]:.1f} at the end; wall clock).",
+        "",
+        "| level | runs | median ms | p95 ms | max ms |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for level in LEVELS:
+        values = times[level]
+        lines.append(
+            f"| {level} | {len(values)} | {statistics.median(values):.0f} | {percentile(values, 0.95):.0f} "
+            f"| {max(values):.0f} |"
+        )
+    slow = [level for level in LEVELS if percentile(times[level], 0.95) > 1000]
+    lines.append("")
+    lines.append(
+        "Target (issue 5): generation ≤ 1 s at the 95th percentile. "
+        + (f"Over it in this run: {', '.join(slow)}." if slow else "Every level is within it in this run.")
+    )
+    return "\n".join(lines) + "\n"
+
+
+def write(section: str) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    if HEADING in text:
+        start = text.index(HEADING)
+        rest = text[start + len(HEADING):]
+        following = [i for i in (rest.find("\n## "), rest.find("\n### ")) if i >= 0]
+        end = start + len(HEADING) + (min(following) + 1 if following else len(rest))
+        text = text[:start] + section + ("\n" if end < len(text) else "") + text[end:].lstrip("\n")
+    elif "\n## Browser" in text:
+        start = text.index("\n## Browser") + 1
+        rest = text[start + 1:]
+        nxt = rest.find("\n## ")
+        end = start + 1 + nxt + 1 if nxt >= 0 else len(text)
+        before, after = text[:end].rstrip("\n"), text[end:]
+        text = before + "\n\n" + section + ("\n" + after if after else "")
+    else:
+        text = text.rstrip("\n") + "\n\n## Browser\n\n" + section
+    DOC.write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    if not (DIST / "worker.js").exists():
+        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    section = table(measure(args.runs), args.runs)
+    print(section)
+    if args.write:
+        write(section)
+        print(f"written to {DOC.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
