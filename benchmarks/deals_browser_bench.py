@@ -86,7 +86,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -117,7 +117,7 @@ def measure(runs: int) -> dict[str, list[float]]:
         httpd.shutdown()
     for level in LEVELS[1:]:
         letters = {entry["id"].split("-")[0] for entry in raw[level]}
-        assert letters == {"EMH"["easy medium hard".split().index(level)]}, (level, letters)
+        assert letters == {{"easy": "E", "medium": "M", "hard": "H"}[level]}, (level, letters)
     return {level: [entry["ms"] for entry in raw[level]] for level in LEVELS}
 
 
@@ -125,8 +125,9 @@ def table(times: dict[str, list[float]], runs: int) -> str:
     lines = [
         HEADING,
         "",
-        f"`.venv/bin/python benchmarks/deals_browser_bench.py --runs {runs} --write`: headless Chromium, the page's",
-        "engine worker (Pyodide), `new` with a level from postMessage to the reply, one fresh random deal per run",
+        f"`.venv/bin/python benchmarks/deals_browser_bench.py --runs {runs} --write`: headless Chromium, "
+        "the page's engine worker (Pyodide), `new` with a level from postMessage to the reply, one fresh "
+        "random deal per run",
         f"(machine: {platform.machine()}, {os.cpu_count()} cores, shared with other work, load average "
         f"{os.getloadavg()[0]:.1f} at the end; wall clock).",
         "",

@@ -27,11 +27,11 @@ def winnable() -> tuple[str, list[Any]]:
 
 @functools.cache
 def stuck_after_drawing_out(verdict: str) -> str:
-    """A deal that is stuck once its whole stock is drawn, whose solver verdict from the start is `verdict`."""
+    """A deal stuck once its whole stock is drawn, whose solver verdict from the start is `verdict`."""
     for number in range(1, 300):
-        if engine_cli("hint", str(number), "--moves", ALL_DRAWS)["kind"] == "stuck":
-            if engine_cli("solve", str(number))["verdict"] == verdict:
-                return str(number)
+        stuck = engine_cli("hint", str(number), "--moves", ALL_DRAWS)["kind"] == "stuck"
+        if stuck and engine_cli("solve", str(number))["verdict"] == verdict:
+            return str(number)
     pytest.fail(f"no deal stuck after drawing out with verdict {verdict}")
 
 
@@ -141,8 +141,8 @@ def test_choice_dialog_by_tap_on_a_phone_and_a_deal_of_each_level(table: Table) 
         """() => { window.seenStatus = [];
                    new MutationObserver(() => window.seenStatus.push(
                        document.querySelector('#newdeal-status').textContent))
-                     .observe(document.querySelector('#newdeal-status'), {childList: true, characterData: true,
-                                                                          subtree: true}); }"""
+                     .observe(document.querySelector('#newdeal-status'),
+                              {childList: true, characterData: true, subtree: true}); }"""
     )
     old = "7"
     for level in ("easy", "medium", "hard"):
@@ -253,8 +253,8 @@ def test_reset_asks_first(table: Table) -> None:
         "any|wrap|down": {"played": 4, "won": 3, "run": 2, "bestRun": 2, "bestMs": 61000, "fewestMoves": 40,
                           "longestStreak": 9, "bestScore": 120,
                           "recent": [{"won": True, "ms": 61000, "moves": 40, "score": 120, "id": "1"}]},
-        "easy|wrap|visible": {"played": 1, "won": 1, "run": 1, "bestRun": 1, "bestMs": 30000, "fewestMoves": 35,
-                              "longestStreak": 12, "bestScore": 200, "recent": []},
+        "easy|wrap|visible": {"played": 1, "won": 1, "run": 1, "bestRun": 1, "bestMs": 30000,
+                              "fewestMoves": 35, "longestStreak": 12, "bestScore": 200, "recent": []},
     }
     page.evaluate("s => localStorage.setItem('tripeaks.stats.v1', s)", json.dumps(stored))
     figures = open_stats(table)
