@@ -9,7 +9,16 @@ from engine_support import TAKE_ORDER, build_deal, chain_deal, play_random
 
 from tripeaks_core import DealId, Game, Outcome, Rules
 from tripeaks_core.cli import sample_deal_numbers
-from tripeaks_core.hint import MAX_WORLDS, Hint, HintJob, compute, hint, playable_in_view
+from tripeaks_core.hint import (
+    MAX_WORLDS,
+    WIN_VALUE,
+    Hint,
+    HintJob,
+    compute,
+    hint,
+    outcome_value,
+    playable_in_view,
+)
 from tripeaks_core.rollout import WIN_BASE, Worlds, playout
 
 
@@ -153,3 +162,12 @@ def test_beats_the_greedy_player() -> None:
     hint_wins = sum(_play(n, True) for n in numbers)
     greedy_wins = sum(_play(n, False) for n in numbers)
     assert hint_wins >= greedy_wins + 3
+
+
+def test_outcome_values_put_wins_first() -> None:
+    # any win beats any loss; among wins more stock left is better; among losses fewer cards left
+    assert outcome_value(WIN_BASE) > outcome_value(-1)
+    assert outcome_value(WIN_BASE + 5) > outcome_value(WIN_BASE + 2)
+    assert outcome_value(-1) > outcome_value(-9)
+    # the tie-breaks of a whole search never add up to one win
+    assert MAX_WORLDS * 28 < WIN_VALUE
