@@ -347,9 +347,16 @@ def test_hint_job_goes_stale_when_the_game_is_replaced(switch: list[tuple[str, A
     assert ok(session, "hint_step", slice_ms=10).get("stale") is True
 
 
+def test_warm_in_slices_finishes() -> None:
+    session = session_at("2")
+    replies = [ok(session, "warm", slice_ms=1) for _ in range(1000)]
+    assert all(set(reply) == {"ok", "done"} for reply in replies)
+    assert replies[-1]["done"] is True
+
+
 def test_warm_and_solution() -> None:
     session = session_at("2")
-    assert ok(session, "warm") == {"ok": True}
+    assert ok(session, "warm") == {"ok": True, "done": True}
     ok(session, "draw")
     before = state_of(session)
     reply = ok(session, "solution")

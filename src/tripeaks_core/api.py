@@ -23,7 +23,7 @@ from .moves import Rejection
 from .rules import STANDARD, Rules
 from .save import load_game, save_game
 from .snapshot import snapshot
-from .solver import solve_game, tables
+from .solver import build_tables_for, solve_game, tables
 
 _CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo"})
 """The ops that change `Session.game` itself (the others replace it): `handle` keeps a copy to go back to."""
@@ -191,8 +191,11 @@ class Session:
         return {"ok": True, "hint": _hint_json(result, self.game.version)}
 
     def _warm(self, args: dict[str, Any]) -> dict[str, Any]:
-        tables()
-        return {"ok": True}
+        slice_ms = self._budget(args, "slice_ms")
+        if slice_ms is None:
+            tables()
+            return {"ok": True, "done": True}
+        return {"ok": True, "done": build_tables_for(slice_ms)}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
         if self._job is None or self._job_version != self.game.version:

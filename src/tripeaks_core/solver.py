@@ -26,7 +26,7 @@ never answers `lost` without a complete proof.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
@@ -64,21 +64,49 @@ class _Tables:
 _TABLES: list[_Tables] = []
 
 
+def _build_tables() -> Iterator[None]:
+    """Build the numbered tables, yielding every few hundred tables so the work can be spread out."""
+    masks = tuple(reachable_masks())
+    yield
+    number = {mask: i for i, mask in enumerate(masks)}
+    children = []
+    for index, mask in enumerate(masks):
+        free = free_of(mask)
+        found = []
+        while free:
+            low = free & -free
+            free ^= low
+            found.append((low.bit_length() - 1, number[mask ^ low]))
+        children.append(tuple(found))
+        if index % 500 == 499:
+            yield
+    _TABLES.append(_Tables(masks, number, tuple(m.bit_count() for m in masks), tuple(children)))
+
+
+_BUILDER: list[Iterator[None]] = []
+
+
+def build_tables_for(slice_ms: float) -> bool:
+    """Advance the building of the tables for about `slice_ms`; True once they are ready. Lets a worker
+    build them in idle moments instead of on the first search that needs them."""
+    if _TABLES:
+        return True
+    if not _BUILDER:
+        _BUILDER.append(_build_tables())
+    deadline = time.perf_counter() + slice_ms / 1000
+    for _ in _BUILDER[0]:
+        if time.perf_counter() >= deadline:
+            return bool(_TABLES)
+    return True
+
+
 def tables() -> _Tables:
-    """The numbered tables, built on first use."""
+    """The numbered tables, built on first use (or finished, if a slice-wise build was started)."""
     if not _TABLES:
-        masks = tuple(reachable_masks())
-        number = {mask: i for i, mask in enumerate(masks)}
-        children = []
-        for mask in masks:
-            free = free_of(mask)
-            found = []
-            while free:
-                low = free & -free
-                free ^= low
-                found.append((low.bit_length() - 1, number[mask ^ low]))
-            children.append(tuple(found))
-        _TABLES.append(_Tables(masks, number, tuple(m.bit_count() for m in masks), tuple(children)))
+        if not _BUILDER:
+            _BUILDER.append(_build_tables())
+        for _ in _BUILDER[0]:
+            pass
     return _TABLES[0]
 
 
