@@ -296,7 +296,11 @@ def machine() -> str:
     if CHROMIUM.exists():
         completed = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True, check=False)
         version = completed.stdout.strip().splitlines()[-1] if completed.stdout.strip() else version
-    return f"{platform.machine()}, {os.cpu_count()} cores ({cpu}), {version} headless, shared with other work"
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (
+        f"{platform.machine()}, {os.cpu_count()} cores ({cpu}), {version} headless, "
+        f"shared with other work (load average {load:.1f} at the end of the run)"
+    )
 
 
 def markdown(result: dict[str, Any], command: str) -> str:
