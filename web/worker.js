@@ -242,6 +242,25 @@ async function runHintLoop() {
   } finally {
     loopRunning = false;
   }
+  warmUp();
+}
+
+// Build the solver's tables in idle slices once the first hint is ready, so the first levelled deal or
+// deep hint does not pay for them; moves and hints still get through between slices.
+let warmState = "cold";
+async function warmUp() {
+  if (warmState !== "cold" || handleText === null) return;
+  warmState = "warming";
+  try {
+    for (;;) {
+      await yieldToEvents();
+      const reply = engine("warm", { slice_ms: SLICE_MS });
+      if (!reply.ok || reply.done) break;
+    }
+  } catch {
+    // the tables will be built by the first search that needs them
+  }
+  warmState = "warm";
 }
 
 function requestHint(id) {
