@@ -22,10 +22,11 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from tripeaks_core.autoplay import play_out
 from tripeaks_core.cli import sample_deal_numbers
 from tripeaks_core.dealid import DealId
 from tripeaks_core.game import Game, Outcome, PlayerView
-from tripeaks_core.hint import hint, playable_in_view
+from tripeaks_core.hint import Hint, hint, playable_in_view
 from tripeaks_core.layout import COVERS
 from tripeaks_core.rules import Rules
 from tripeaks_core.solver import free_of
@@ -59,21 +60,13 @@ def play_hint(number: int, wrap: bool) -> tuple[bool, list[float], list[float]]:
     game = Game.from_id(DealId(number, Rules(wrap=wrap)))
     every: list[float] = []
     chosen: list[float] = []
-    while game.outcome() is Outcome.PLAYING:
-        view = game.player_view()
-        start = time.perf_counter()
-        advice = hint(view)
-        ms = (time.perf_counter() - start) * 1000
+
+    def record(advice: Hint, ms: float) -> None:
         every.append(ms)
         if advice.why not in ("nothing_fits", "only_move", "stuck"):
             chosen.append(ms)
-        if advice.kind == "take" and advice.position is not None:
-            game.take(advice.position)
-        elif advice.kind == "draw":
-            game.draw()
-        else:
-            break
-    return game.outcome() is Outcome.WON, every, chosen
+
+    return play_out(game, hint, record), every, chosen
 
 
 def _both(job: tuple[int, bool]) -> tuple[int, bool, bool, list[float], list[float]]:

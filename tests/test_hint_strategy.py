@@ -7,7 +7,8 @@ import random
 
 from engine_support import TAKE_ORDER, build_deal, chain_deal, play_random
 
-from tripeaks_core import DealId, Game, Outcome, Rules
+from tripeaks_core import DealId, Game, Outcome, PlayerView, Rules
+from tripeaks_core.autoplay import play_out
 from tripeaks_core.cli import sample_deal_numbers
 from tripeaks_core.hint import (
     MAX_WORLDS,
@@ -136,25 +137,13 @@ def test_never_lost_while_cards_are_unseen() -> None:
             play_random(game, rng, 1)
 
 
+def _first_fitting(view: PlayerView) -> Hint:
+    playable = playable_in_view(view)
+    return Hint("take", playable[0]) if playable else Hint("draw")
+
+
 def _play(number: int, use_hint: bool) -> bool:
-    game = Game.from_id(str(number))
-    while game.outcome() is Outcome.PLAYING:
-        view = game.player_view()
-        if use_hint:
-            advice = hint(view)
-            if advice.kind == "take" and advice.position is not None:
-                game.take(advice.position)
-            elif advice.kind == "draw":
-                game.draw()
-            else:
-                break
-        else:
-            playable = playable_in_view(view)
-            if playable:
-                game.take(playable[0])
-            else:
-                game.draw()
-    return game.outcome() is Outcome.WON
+    return play_out(Game.from_id(str(number)), hint if use_hint else _first_fitting)
 
 
 def test_beats_the_greedy_player() -> None:

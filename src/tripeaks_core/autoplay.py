@@ -12,16 +12,17 @@ from .game import Game, Outcome, PlayerView
 from .hint import Hint, hint
 
 Advisor = Callable[[PlayerView], Hint]
+Observer = Callable[[Hint, float], None]
 
 
-def play_out(game: Game, advisor: Advisor = hint, hint_times: list[float] | None = None) -> bool:
-    """Take every piece of advice until the game ends; True when it was won. Each hint's time in ms is
-    appended to `hint_times` when given."""
+def play_out(game: Game, advisor: Advisor = hint, on_hint: Observer | None = None) -> bool:
+    """Take every piece of advice until the game ends; True when it was won. `on_hint` is told each piece
+    of advice and the milliseconds it took."""
     while game.outcome() is Outcome.PLAYING:
         start = time.perf_counter()
         advice = advisor(game.player_view())
-        if hint_times is not None:
-            hint_times.append((time.perf_counter() - start) * 1000)
+        if on_hint is not None:
+            on_hint(advice, (time.perf_counter() - start) * 1000)
         if advice.kind == "take" and advice.position is not None:
             game.take(advice.position)
         elif advice.kind == "draw":

@@ -137,7 +137,8 @@ def _cmd_autoplay(args: argparse.Namespace) -> None:
     won = 0
     times: list[float] = []
     for number in sample_deal_numbers(args.deals, args.seed):
-        won += play_out(Game.from_id(DealId(number, Rules(wrap=not args.no_wrap))), hint_times=times)
+        game = Game.from_id(DealId(number, Rules(wrap=not args.no_wrap)))
+        won += play_out(game, on_hint=lambda _advice, ms: times.append(ms))
     data = {
         "deals": args.deals,
         "won": won,
