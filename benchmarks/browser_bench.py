@@ -99,6 +99,14 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def launch_options() -> dict[str, Any]:
+    """Playwright launch options: the system Chromium when present, with the flags of toolchain.md."""
+    launch: dict[str, Any] = {"args": ARGS}
+    if CHROMIUM.exists():
+        launch["executable_path"] = str(CHROMIUM)
+    return launch
+
+
 @contextmanager
 def serve() -> Iterator[str]:
     handler = functools.partial(Handler, directory=str(DIST))
@@ -352,11 +360,8 @@ def main() -> None:
     args = parser.parse_args()
     if not (DIST / "config.json").exists():
         raise SystemExit("dist/ is not built: run `python3 build.py build`")
-    launch: dict[str, Any] = {"args": ARGS}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
     with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)
+        browser = playwright.chromium.launch(**launch_options())
         cold, warm, transferred, phases = starts(browser, base, args.runs)
         tap_times = taps(browser, base, args.taps)
         settled = hints(browser, base, args.hints, settle_ms=1000)

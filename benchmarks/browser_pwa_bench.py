@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_bench import ARGS, CHROMIUM, DIST, DOC, machine, ready_mark, serve, summary
+from browser_bench import DIST, DOC, launch_options, machine, ready_mark, serve, summary
 from playwright.sync_api import Browser, Page, Response, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -132,11 +132,8 @@ def main() -> None:
     if not (DIST / "sw.js").exists():
         raise SystemExit("dist/ has no service worker: run `python3 build.py build`")
     precache = pwa.precache_list(DIST)
-    launch: dict[str, Any] = {"args": ARGS}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
     with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch)
+        browser = playwright.chromium.launch(**launch_options())
         result = measure(browser, base, args.runs)
         browser.close()
     result.update({

@@ -14,31 +14,15 @@ plain random deal for comparison). This is the wait behind the page's "Distribut
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import platform
 import statistics
-import threading
-from pathlib import Path
-from typing import Any
 
+from browser_bench import DIST, DOC, ROOT, launch_options, serve
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
-DOC = ROOT / "docs" / "PERFORMANCE.md"
-CHROMIUM = Path("/usr/bin/chromium")
 HEADING = "### Deals by level (browser)"
 LEVELS = ("any", "easy", "medium", "hard")
-ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 
 MEASURE_JS = """
 async ({levels, runs}) => {
@@ -77,19 +61,6 @@ async ({levels, runs}) => {
 """
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-    }
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
@@ -97,24 +68,14 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def measure(runs: int) -> dict[str, list[float]]:
-    handler = functools.partial(Quiet, directory=str(DIST))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_address[1]}"
-    try:
-        with sync_playwright() as p:
-            launch: dict[str, Any] = {"args": ARGS}
-            if CHROMIUM.exists():
-                launch["executable_path"] = str(CHROMIUM)
-            browser = p.chromium.launch(**launch)
-            context = browser.new_context(service_workers="block")
-            page = context.new_page()
-            page.goto(f"{base}/config.json")
-            page.set_default_timeout(600_000)
-            raw = page.evaluate(MEASURE_JS, {"levels": list(LEVELS), "runs": runs})
-            browser.close()
-    finally:
-        httpd.shutdown()
+    with serve() as base, sync_playwright() as p:
+        browser = p.chromium.launch(**launch_options())
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(f"{base}/config.json")
+        page.set_default_timeout(600_000)
+        raw = page.evaluate(MEASURE_JS, {"levels": list(LEVELS), "runs": runs})
+        browser.close()
     for level in LEVELS[1:]:
         letters = {entry["id"].split("-")[0] for entry in raw[level]}
         assert letters == {{"easy": "E", "medium": "M", "hard": "H"}[level]}, (level, letters)
