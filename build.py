@@ -20,9 +20,7 @@ Standard library only: this script is what sets the environment up.
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
-import http.server
 import json
 import os
 import shutil
@@ -222,28 +220,12 @@ def build() -> None:
 # --------------------------------------------------------------------------- serve and test
 
 
-class DistHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the types the page needs; revalidated on each visit while developing."""
-
-    extensions_map = {  # noqa: RUF012 - same shape as the base class attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-        ".whl": "application/zip",
-        ".zip": "application/zip",
-    }
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-
 def serve(host: str = HOST, port: int = PORT) -> None:
-    handler = functools.partial(DistHandler, directory=str(DIST))
-    with http.server.ThreadingHTTPServer((host, port), handler) as server:
+    """dist/ with the page's content types (tools/localsite.py), revalidated on each visit (developing)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import localsite  # noqa: PLC0415 - tools/ is not a package
+
+    with localsite.make_server(DIST, host=host, port=port, cache_control="no-cache", quiet=False) as server:
         log(f"serving {DIST} on http://{host}:{port}/ (Ctrl-C to stop)")
         try:
             server.serve_forever()

@@ -20,36 +20,29 @@ page's own figures, HTTP cache only. Figures:
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import platform
 import statistics
 import subprocess
-import threading
+import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import localsite
+from localsite import CHROMIUM, launch_options
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 DOC = ROOT / "docs" / "PERFORMANCE.md"
-CHROMIUM = Path("/usr/bin/chromium")
 START, END = "<!-- browser:start -->", "<!-- browser:end -->"
 READY = "#game[data-state='ready']"
-ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
+PAGES_CACHE = "max-age=600"  # the Cache-Control header GitHub Pages sends
 
 TAP_JS = """
 pos => new Promise(resolve => {
@@ -81,43 +74,9 @@ HINT_JS = """
 """
 
 
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012 - same shape as the base class attribute
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def launch_options() -> dict[str, Any]:
-    """Playwright launch options: the system Chromium when present, with the flags of toolchain.md."""
-    launch: dict[str, Any] = {"args": ARGS}
-    if CHROMIUM.exists():
-        launch["executable_path"] = str(CHROMIUM)
-    return launch
-
-
-@contextmanager
-def serve() -> Iterator[str]:
-    handler = functools.partial(Handler, directory=str(DIST))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+def serve() -> AbstractContextManager[str]:
+    """dist/ on a free local port with GitHub Pages' cache header (localsite.serve); yields the origin."""
+    return localsite.serve(DIST, cache_control=PAGES_CACHE)
 
 
 def quantile(values: list[float], q: float) -> float:

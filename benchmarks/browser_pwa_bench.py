@@ -24,11 +24,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_bench import DIST, DOC, launch_options, machine, ready_mark, serve, summary
+from browser_bench import DIST, DOC, machine, ready_mark, serve, summary
 from playwright.sync_api import Browser, Page, Response, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 import pwa
+from localsite import launch_options
 
 START, END = "<!-- pwa:start -->", "<!-- pwa:end -->"
 SUBSECTION = "### Offline"

@@ -17,9 +17,13 @@ import argparse
 import os
 import platform
 import statistics
+import sys
 
-from browser_bench import DIST, DOC, ROOT, launch_options, serve
+from browser_bench import DIST, DOC, ROOT, serve
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(ROOT / "tools"))
+from localsite import launch_options
 
 HEADING = "### Deals by level (browser)"
 LEVELS = ("any", "easy", "medium", "hard")

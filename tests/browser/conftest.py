@@ -1,76 +1,43 @@
 """Fixtures for the page tests: dist/ served over HTTP on a free port, Debian's Chromium, an origin guard.
 
+The server and the browser's launch options come from tools/localsite.py (shared with the benchmarks).
+
 Every request a test's browser context makes (page, worker, fetches) is recorded; a request to anything but
 the page's own origin fails the test. Chromium's host resolver maps every other host to nothing as well.
 """
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import localsite  # tools/: the static server and Chromium options the benchmarks use too
+
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-CHROMIUM = Path("/usr/bin/chromium")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = "#game[data-state='ready']"
 BOOT_TIMEOUT_MS = 90_000
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".whl": "application/zip",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     if not (DIST / "index.html").exists() or not (DIST / "config.json").exists():
         pytest.fail("dist/ is not built: run `python3 build.py build` (or `python3 build.py test`)")
-    handler = functools.partial(QuietHandler, directory=str(DIST))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
+    with localsite.serve(DIST) as origin:
+        yield origin
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    args = {
-        **browser_type_launch_args,
-        "args": [
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-        ],
-    }
-    if CHROMIUM.exists():
-        args["executable_path"] = str(CHROMIUM)
-    return args
+    return {**browser_type_launch_args, **localsite.launch_options()}
 
 
 @pytest.fixture(scope="session")

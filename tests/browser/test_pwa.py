@@ -22,6 +22,7 @@ import pytest
 from conftest import DIST, ROOT, Table
 
 sys.path.insert(0, str(ROOT / "tools"))
+import localsite
 import pwa
 
 NESTED = "/games/tripeaks"
@@ -36,20 +37,10 @@ SW_ACTIVE = """async () => {
 }"""
 
 
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
+class SiteHandler(localsite.SiteHandler):
     """Static files of `site.directory` under `site.prefix`; 404 outside it. Counts what it serves."""
 
     site: Site
-
-    extensions_map = {  # noqa: RUF012
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".js": "text/javascript",
-        ".mjs": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-        ".whl": "application/zip",
-    }
 
     def __init__(self, *args: Any, site: Site, **kwargs: Any) -> None:
         self.site = site
@@ -65,9 +56,6 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def do_GET(self) -> None:
         self.site.served.append(self.path)
         super().do_GET()
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 class Site:
