@@ -17,8 +17,8 @@ the same position always gets the same advice.
   `MAX_WORLDS`. How much work is done depends only on these counts, never on the clock, so the hint is the
   same however the work is sliced.
 
-The computation is a generator that yields between pieces of work (one batch of worlds), so the worker can
-answer other requests while a hint is being computed (`HintJob`).
+The computation is a generator that yields between pieces of work (after each sampled world), so the worker
+can answer other requests while a hint is being computed (`HintJob`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ Kind = Literal["take", "draw", "lost", "stuck"]
 HINT_SOLVER_NODES: Final = DEFAULT_MAX_NODES
 
 BATCH: Final = 16
-"""Worlds per batch; the generator yields after each batch."""
+"""Worlds per batch: candidates are compared (and some dropped) after each batch. The generator yields
+after every world, so a slice of `HintJob.step` overruns its time by at most one world's play-outs."""
 MIN_WORLDS: Final = 64
 """Worlds every candidate is played in before any is dropped."""
 MAX_WORLDS: Final = 768
@@ -135,8 +136,8 @@ def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Mo
                 else:
                     outcome = playout(world, after, stock[0], 1)
                 results[index].append(value[outcome])
+            yield
         seen += BATCH
-        yield
         active = _survivors(active, results, seen)
         if len(active) == 1 or seen >= MAX_WORLDS:
             break
