@@ -2,6 +2,7 @@
 greedy player, on the same random standard deals.
 
     python benchmarks/hint_bench.py --deals 300 --seed 0 --jobs 2
+    python benchmarks/hint_bench.py --deals 300 --seed 0 --jobs 2 --all-visible   # "Tout visible" deals
 
 Deals are `tripeaks_core.cli.sample_deal_numbers(deals, seed)`, the same as `autoplay`, so a run is
 reproducible. Both players see only `Game.player_view()`. The greedy player takes a free fitting card,
@@ -43,9 +44,9 @@ def greedy_move(view: PlayerView) -> int | None:
     return playable[0] if playable else None
 
 
-def play_greedy(number: int, wrap: bool) -> bool:
+def play_greedy(number: int, rules: Rules) -> bool:
     """Whether the greedy player clears deal `number`."""
-    game = Game.from_id(DealId(number, Rules(wrap=wrap)))
+    game = Game.from_id(DealId(number, rules))
     while game.outcome() is Outcome.PLAYING:
         move = greedy_move(game.player_view())
         if move is None:
@@ -55,9 +56,9 @@ def play_greedy(number: int, wrap: bool) -> bool:
     return game.outcome() is Outcome.WON
 
 
-def play_hint(number: int, wrap: bool) -> tuple[bool, list[float], list[float]]:
+def play_hint(number: int, rules: Rules) -> tuple[bool, list[float], list[float]]:
     """Whether the hint player clears deal `number`; the time of every hint and of those with a choice."""
-    game = Game.from_id(DealId(number, Rules(wrap=wrap)))
+    game = Game.from_id(DealId(number, rules))
     every: list[float] = []
     chosen: list[float] = []
 
@@ -69,10 +70,10 @@ def play_hint(number: int, wrap: bool) -> tuple[bool, list[float], list[float]]:
     return play_out(game, hint, record), every, chosen
 
 
-def _both(job: tuple[int, bool]) -> tuple[int, bool, bool, list[float], list[float]]:
-    number, wrap = job
-    won, every, chosen = play_hint(number, wrap)
-    return number, won, play_greedy(number, wrap), every, chosen
+def _both(job: tuple[int, Rules]) -> tuple[int, bool, bool, list[float], list[float]]:
+    number, rules = job
+    won, every, chosen = play_hint(number, rules)
+    return number, won, play_greedy(number, rules), every, chosen
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -105,11 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--no-wrap", action="store_true")
+    parser.add_argument("--all-visible", action="store_true", help='"Tout visible": the table starts face up')
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="one line per deal")
     args = parser.parse_args(argv)
-    wrap = not args.no_wrap
-    jobs = [(number, wrap) for number in sample_deal_numbers(args.deals, args.seed)]
+    rules = Rules(wrap=not args.no_wrap, all_visible=args.all_visible)
+    jobs = [(number, rules) for number in sample_deal_numbers(args.deals, args.seed)]
     started = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -129,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     n = len(rows)
     low, high = wilson(hint_won, n)
     g_low, g_high = wilson(greedy_won, n)
-    rules = "K-A wrap" if wrap else "no K-A wrap"
-    print(f"deals: {n} random standard deals ({rules}, peaks face down), seed {args.seed}")
+    wrap_text = "K-A wrap" if rules.wrap else "no K-A wrap"
+    table_text = "table all face up" if rules.all_visible else "peaks face down"
+    print(f"deals: {n} random deals ({wrap_text}, {table_text}), seed {args.seed}")
     print(f"hint player:   won {hint_won}/{n} = {100 * hint_won / n:.1f}% "
           f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)")
     print(f"greedy player: won {greedy_won}/{n} = {100 * greedy_won / n:.1f}% "
