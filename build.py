@@ -11,10 +11,9 @@ Standard library only: this script is what sets the environment up.
 
     index.html, app.js, its modules, worker.js, css/, i18n/   (copied from web/)
     pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
-               pyodide-lock.json (micropip only, with the sha256 of the wheel shipped next to it),
-               micropip-0.11.1-py3-none-any.whl
+               pyodide-lock.json (Pyodide's, with no package: the page loads none)
     wheels/    tripeaks_core-*.whl (built fresh from src/)
-    config.json  {"wheel": "wheels/…", "build": "…"} read by worker.js
+    config.json  {"wheel": "wheels/…", "wheel_sha256": "…", "build": "…"} read by worker.js
 """
 
 from __future__ import annotations
@@ -35,12 +34,9 @@ VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 WEB = ROOT / "web"
 DIST = ROOT / "dist"
-CACHE = ROOT / "build" / "cache"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 CHROMIUM = Path("/usr/bin/chromium")
 HOST = "127.0.0.1"
 PORT = 8000
@@ -125,33 +121,11 @@ def setup(*, for_tests: bool) -> None:
 # --------------------------------------------------------------------------- build
 
 
-def micropip_wheel() -> Path:
-    """The micropip wheel, downloaded once from PyPI into build/cache/ so later builds are offline."""
-    wheel = CACHE / MICROPIP_WHEEL
-    if not wheel.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        python = VENV_PYTHON if VENV_PYTHON.exists() else Path(sys.executable)
-        run([python, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-             "--only-binary=:all:", "--python-version", "3.13", "-d", CACHE, f"micropip=={MICROPIP_VERSION}"])
-    if not wheel.exists():
-        raise SystemExit(f"[build] {wheel} was not downloaded")
-    return wheel
-
-
-def pyodide_lock(wheel: Path) -> dict[str, object]:
-    """Pyodide's lock file cut down to micropip, carrying the sha256 of the wheel we ship.
-
-    PyPI's micropip wheel is not byte-identical to the one Pyodide built, and with the stock lock file the
-    integrity check fails without an exception. Integrity checking stays on: the hash is just the right one.
-    """
+def pyodide_lock() -> dict[str, object]:
+    """Pyodide's lock file with no package in it: the page loads none of Pyodide's packages (the engine is
+    pure Python and its wheel is unpacked by worker.js), and `loadPyodide` only needs the file to exist."""
     stock = json.loads((PYODIDE_PKG / "pyodide-lock.json").read_text(encoding="utf-8"))
-    entry = dict(stock["packages"]["micropip"])
-    if entry.get("version") != MICROPIP_VERSION:
-        raise SystemExit(f"[build] pyodide-lock.json names micropip {entry.get('version')}, "
-                         f"not {MICROPIP_VERSION}")
-    entry["file_name"] = wheel.name
-    entry["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    return {"info": stock["info"], "packages": {"micropip": entry}}
+    return {"info": stock["info"], "packages": {}}
 
 
 def build_engine_wheel(outdir: Path) -> Path:
@@ -202,15 +176,18 @@ def build() -> None:
     runtime.mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_PKG / name, runtime / name)
-    micropip = micropip_wheel()
-    shutil.copy2(micropip, runtime / micropip.name)
-    lock = pyodide_lock(micropip)
+    lock = pyodide_lock()
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
 
     wheel = build_engine_wheel(DIST / "wheels")
     files = sorted(p for p in DIST.rglob("*") if p.is_file())
     build_id = file_hash(*files)[:16]
-    config = {"wheel": f"wheels/{wheel.name}", "pyodide": "pyodide/", "build": build_id}
+    config = {
+        "wheel": f"wheels/{wheel.name}",
+        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "pyodide": "pyodide/",
+        "build": build_id,
+    }
     (DIST / "config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     build_pwa()
     total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())

@@ -116,12 +116,11 @@ localStorage.setItem('tripeaks.welcome', 'seen');
   };
 })();
 """
-PHASES = ("imported", "pyodide", "micropip", "installed", "session")
+PHASES = ("imported", "pyodide", "installed", "session")
 PHASE_NAMES = {
     "imported": "config + pyodide.mjs",
     "pyodide": "`loadPyodide` (runtime, wasm, stdlib)",
-    "micropip": "`loadPackage('micropip')`",
-    "installed": "`micropip.install` of the wheel",
+    "installed": "checking and unpacking the engine wheel",
     "session": "`import tripeaks_core.api` + Session",
 }
 

@@ -1,5 +1,5 @@
 // The engine host: a module Web Worker that boots Pyodide from this site's own files, installs the
-// tripeaks_core wheel with micropip and answers the page.
+// tripeaks_core wheel (checked against its sha256, unpacked into site-packages) and answers the page.
 //
 // Protocol (see docs/API.md for the engine side):
 //   page -> worker   {id, op, args}
@@ -107,21 +107,16 @@ async function boot() {
     }),
   );
   mark("pyodide");
-  const problems = [];
-  const loaded = await pyodide.loadPackage("micropip", {
-    messageCallback: () => {},
-    errorCallback: (line) => problems.push(line),
-  });
-  // loadPackage does not throw when a package fails its integrity check: look at what it loaded.
-  if (!Array.isArray(loaded) || !loaded.some((pkg) => pkg.name === "micropip")) {
-    throw new Error(`micropip did not load: ${problems.join("; ") || "unknown reason"}`);
+  // The engine is pure Python: its wheel is unpacked straight into site-packages (a wheel is a zip file),
+  // which is what installing it amounts to, without loading micropip first (about 0.5 s saved per start).
+  const wheel = await wheelBytes;
+  const digest = await crypto.subtle.digest("SHA-256", wheel);
+  const sha256 = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (config.wheel_sha256 && sha256 !== config.wheel_sha256) {
+    throw new Error(`${wheelName} is damaged (its sha256 does not match config.json)`);
   }
-  mark("micropip");
-  const path = `/tmp/${wheelName}`;
-  pyodide.FS.writeFile(path, await wheelBytes);
-  const micropip = pyodide.pyimport("micropip");
-  await micropip.install(`emfs:${path}`);
-  micropip.destroy();
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
   mark("installed");
   api = pyodide.pyimport("tripeaks_core.api");
   handleText = api.Session().handle;

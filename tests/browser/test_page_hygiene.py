@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -31,12 +32,12 @@ def test_requests_stay_on_the_page_origin(table: Table, origin_guard: list[str])
     table.take(table.playable()[0])
     table.hint()
     paths = {url.split(table.base, 1)[-1].split("?")[0] for url in origin_guard}
-    # The engine comes from this site: the runtime, the lock file, both wheels.
+    # The engine comes from this site: the runtime, the lock file, the engine's wheel.
     for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json",
                    "/config.json"):
         assert needed in paths, f"{needed} was not loaded from the page origin: {sorted(paths)}"
-    assert any(p.startswith("/pyodide/micropip-") for p in paths)
     assert any(p.startswith("/wheels/tripeaks_core-") for p in paths)
+    assert not any("micropip" in p for p in paths)  # the wheel is unpacked, no installer is loaded
     # (the autouse origin_guard fixture fails the test on any other origin)
 
 
@@ -87,6 +88,18 @@ def test_boot_failure_is_reported(table: Table) -> None:
     table.page.wait_for_selector("#game[data-state='failed']", timeout=60_000)
     assert "n’a pas pu démarrer" in table.text("#message")
     assert table.page.is_disabled("#hint")
+
+
+def test_damaged_engine_wheel_is_reported(table: Table) -> None:
+    def damaged(route: Any) -> None:
+        body = bytearray(route.fetch().body())
+        body[len(body) // 2] ^= 0xFF
+        route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/octet-stream"})
+
+    table.page.context.route("**/wheels/tripeaks_core-*.whl", damaged)
+    table.open(wait=False)
+    table.page.wait_for_selector("#game[data-state='failed']", timeout=60_000)
+    assert "n’a pas pu démarrer" in table.text("#message")
 
 
 def test_no_worker_is_reported(table: Table) -> None:
@@ -195,6 +208,8 @@ def test_dist_holds_only_what_the_page_needs() -> None:
     assert not [f for f in files if f.endswith((".map", ".d.ts", ".html")) and f != "index.html"], files
     assert "pyodide/pyodide.js" not in files
     lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert list(lock["packages"]) == ["micropip"]
+    assert lock["packages"] == {}  # the page loads none of Pyodide's packages
+    assert not [f for f in files if "micropip" in f], files
     config = json.loads((DIST / "config.json").read_text(encoding="utf-8"))
-    assert (DIST / config["wheel"]).exists()
+    wheel = DIST / config["wheel"]
+    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == config["wheel_sha256"]

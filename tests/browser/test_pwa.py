@@ -146,7 +146,6 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
                    "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json"):
         assert needed in paths, f"{needed} not loaded offline: {sorted(paths)}"
     assert any(p.startswith("/wheels/tripeaks_core-") for p in paths)
-    assert any(p.startswith("/pyodide/micropip-") for p in paths)
     not_from_sw = [r.url for r in responses if not r.from_service_worker]
     assert not_from_sw == []
     assert not_served_offline(site, served_before)
