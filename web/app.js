@@ -330,6 +330,10 @@ const intents = {
     closePanels();
     deals.openNewDeal(); // the choice of difficulty and variant; its "Distribuer" button deals
   },
+  again() {
+    closePanels();
+    return deals.dealAgain(); // at once, with the difficulty and variant of the deal on the table
+  },
   async replay() {
     closePanels();
     try {
@@ -452,7 +456,7 @@ function bindInputs() {
     const el = event.target.closest("[data-action]");
     if (!el) return;
     const action = el.dataset.action;
-    if (["undo", "hint", "new", "replay"].includes(action)) {
+    if (["undo", "hint", "new", "again", "replay"].includes(action)) {
       if (el.closest("dialog")) closePanels();
       act(action);
     } else if (action === "close-hint") dismissBanner();
@@ -464,14 +468,18 @@ function bindInputs() {
     else if (action === "back") backToGame();
   });
   bindKeys({
-    keymap: { u: "undo", h: "hint", n: "new", d: "draw", Escape: "escape" },
+    keymap: { u: "undo", h: "hint", n: "new", s: "again", d: "draw", Escape: "escape" },
     arrows: {
       ArrowLeft: () => table.moveFocus("left"),
       ArrowRight: () => table.moveFocus("right"),
       ArrowUp: () => table.moveFocus("up"),
       ArrowDown: () => table.moveFocus("down"),
     },
-    isBlocked: () => document.querySelector("dialog[open]") !== null,
+    // An open dialog keeps the page's keys, except S over the end-of-game panels ("Donne suivante").
+    isBlocked: (intent) => {
+      const open = document.querySelector("dialog[open]");
+      return open !== null && !(intent === "again" && open.matches("#win-panel, #stuck-panel"));
+    },
     onIntent: (intent) => (intent === "escape" ? escape() : act(intent)),
   });
   window.addEventListener("hashchange", async () => {

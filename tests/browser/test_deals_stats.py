@@ -169,6 +169,53 @@ def test_choice_dialog_by_tap_on_a_phone_and_a_deal_of_each_level(table: Table) 
     assert all(card["state"] == "up" for card in table.cards())
 
 
+def test_next_deal_keeps_the_settings_of_the_deal_on_the_table_in_one_key(table: Table) -> None:
+    table.open("#7")
+    page = table.page
+    # a medium deal without the K–A wrap, chosen in the dialog
+    table.press("n")
+    page.wait_for_selector("#newdeal-panel[open]")
+    page.click("#newdeal-panel label:has(input[value='medium'])")
+    page.click("#newdeal-panel label:has(input[name='nowrap'])")
+    page.click("#newdeal-deal")
+    chosen = wait_new_deal(table, "7")
+    assert deal_id_letters(chosen) == "MN"
+    # S: another deal at once, same level and variant, with no dialog on the way
+    if table.playable():
+        table.take(table.playable()[0])
+    else:
+        table.draw()
+    table.press("s")
+    page.wait_for_function("id => document.querySelector('#deal-id').textContent !== '#' + id", arg=chosen)
+    again = table.deal_id()
+    assert again != chosen and deal_id_letters(again) == "MN"
+    assert open_dialog(table) is None
+    table.wait_stock(23)
+    assert table.text("#moves") == "Coups 0"
+    assert engine_cli("solve", again)["verdict"] == "win", "a levelled deal is still proven winnable"
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('Moyen')")
+    assert table.text("#message") == f"Nouvelle donne : {again} (Moyen · Sans R–A)."
+    # the game left after a move counts as abandoned, once, under its own settings
+    figures = open_stats(table)
+    assert page.input_value("#stats-key") == "medium|nowrap|down"
+    assert figures["played"] == "1" and figures["won"] == "0"
+    close_stats(table)
+    # a deal opened from a link sets what "the same settings" are: here every card face up, any level
+    table.open("#V-7")
+    table.press("s")
+    page.wait_for_function("() => document.querySelector('#deal-id').textContent !== '#V-7'")
+    assert deal_id_letters(table.deal_id()) == "V"
+    table.wait_stock(23)
+    assert all(card["state"] == "up" for card in table.cards())
+    # and the choice dialog now preselects those settings
+    table.press("n")
+    page.wait_for_selector("#newdeal-panel[open]")
+    assert page.is_checked("#newdeal-panel input[value='any']")
+    assert page.is_checked("#newdeal-panel input[name='visible']")
+    assert not page.is_checked("#newdeal-panel input[name='nowrap']")
+    table.press("Escape")
+
+
 # ------------------------------------------------------------------ statistics
 
 

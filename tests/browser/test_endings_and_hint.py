@@ -59,7 +59,7 @@ def test_win_panel(table: Table) -> None:
     assert table.text("#win-deal") == f"#{deal_id}"
     assert table.text("#win-time")
     buttons = page.eval_on_selector_all("#win-panel .panel-actions button", TEXTS)
-    assert buttons == ["Nouvelle donne", "Rejouer la donne", "Voir le tableau"]
+    assert buttons == ["Donne suivante", "Nouvelle donne", "Rejouer la donne", "Voir le tableau"]
     page.click("#win-deal")
     page.wait_for_function("id => navigator.clipboard.readText().then(t => t === id)", arg=deal_id)
     page.click("#win-panel [data-action='close-panel']")
@@ -89,6 +89,48 @@ def test_win_panel_replay_and_new(table: Table) -> None:
     table.confirm_new_deal(deal_id)
 
 
+def wait_next_deal(table: Table, previous: str) -> str:
+    """After "Donne suivante": the new deal is on the table and no dialog was needed for it."""
+    table.page.wait_for_function(
+        "id => document.querySelector('#deal-id').textContent !== '#' + id", arg=previous
+    )
+    table.wait_stock(23)
+    assert open_dialog(table) is None
+    return table.deal_id()
+
+
+def test_win_panel_next_deal_in_one_key_or_one_tap(table: Table) -> None:
+    deal_id, line = winnable()
+    table.open(f"#{deal_id}")
+    page = table.page
+    # the dialog must not be involved at all: count how often it opens
+    page.evaluate(
+        """() => { window.__choiceOpened = 0;
+                   new MutationObserver(() => { if (document.querySelector('#newdeal-panel').open)
+                                                  window.__choiceOpened += 1; })
+                     .observe(document.querySelector('#newdeal-panel'), {attributes: true}); }"""
+    )
+    play(table, line)
+    page.wait_for_selector("#win-panel[open]")
+    assert page.evaluate("() => document.activeElement.id") == "win-again", "Enter deals the next deal"
+    assert page.get_attribute("#win-again", "aria-label") == (
+        "Donne suivante, mêmes réglages : Toutes les donnes · règles standard"
+    )
+    table.press("Enter")
+    first = wait_next_deal(table, deal_id)
+    assert first.isdigit(), "same settings: any deal, standard rules"
+    assert table.text("#cleared") == "Dégagées 0/28" and table.text("#moves") == "Coups 0"
+    assert "Nouvelle donne" in table.wait_message()
+    # one tap on the button does the same
+    table.open(f"#{deal_id}")
+    page.evaluate("() => { window.__choiceOpened = 0; }")
+    play(table, line)
+    page.wait_for_selector("#win-panel[open]")
+    page.click("#win-again")
+    wait_next_deal(table, deal_id)
+    assert page.evaluate("() => window.__choiceOpened") == 0
+
+
 def test_stuck_panel_and_its_three_exits(table: Table) -> None:
     deal_id = stuck_after_drawing_out()
     table.open(f"#{deal_id}")
@@ -98,7 +140,7 @@ def test_stuck_panel_and_its_three_exits(table: Table) -> None:
     page.wait_for_selector("#stuck-panel[open]")
     assert "Aucun coup possible" in table.text("#stuck-title")
     buttons = page.eval_on_selector_all("#stuck-panel .panel-actions button", TEXTS)
-    assert buttons == ["Annuler le dernier coup", "Rejouer la donne", "Nouvelle donne"]
+    assert buttons == ["Annuler le dernier coup", "Rejouer la donne", "Donne suivante", "Nouvelle donne"]
     # 1. undo the last move
     page.click("#stuck-panel [data-action='undo']")
     table.wait_stock(1)
@@ -112,7 +154,20 @@ def test_stuck_panel_and_its_three_exits(table: Table) -> None:
     for _ in range(23):
         table.draw()
     page.wait_for_selector("#stuck-panel[open]")
-    # 3. a new deal
+    # 3. a new deal: with the same settings at once (one tap, or S), or from the choice dialog
+    page.click("#stuck-panel [data-action='again']")
+    after = wait_next_deal(table, deal_id)
+    assert after.isdigit()
+    table.open(f"#{deal_id}")
+    for _ in range(23):
+        table.draw()
+    page.wait_for_selector("#stuck-panel[open]")
+    table.press("s")
+    wait_next_deal(table, deal_id)
+    table.open(f"#{deal_id}")
+    for _ in range(23):
+        table.draw()
+    page.wait_for_selector("#stuck-panel[open]")
     page.click("#stuck-panel [data-action='new']")
     table.confirm_new_deal(deal_id)
 
@@ -196,7 +251,7 @@ def test_proven_lost_banner_and_knowledge_kept_after_undo_and_replay(table: Tabl
     actions = page.eval_on_selector_all(
         "#lost-actions button", "bs => bs.filter(b => b.offsetParent).map(b => b.dataset.action)"
     )
-    assert actions == ["undo", "hint", "replay", "new"]
+    assert actions == ["undo", "hint", "replay", "again", "new"]
     assert open_dialog(table) is None, "the hint never ends the game itself"
     page.click("#lost-actions [data-action='hint']")
     assert table.wait_hint() == "lost"

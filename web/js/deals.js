@@ -1,5 +1,6 @@
-// Deals worth playing, on the page side: the new-deal choice, statistics, "was this deal winnable?" with
-// its solution replay, and the optional streak score. app.js calls setupDeals() once and then onState()
+// Deals worth playing, on the page side: the new-deal choice, "Donne suivante" (another deal with the same
+// settings, in one tap), statistics, "was this deal winnable?" with its solution replay, and the optional
+// streak score. app.js calls setupDeals() once and then onState()
 // after every reply it draws; everything here reads the snapshot, nothing decides a rule.
 //
 // When a game is recorded in the statistics: once per game, when it first ends (won or stuck), or when it
@@ -7,7 +8,7 @@
 // last move). A replay of the solution never records anything. Undoing after the end does not record again.
 
 import { t } from "./i18n.js";
-import { NewDealDialog, trapFocus } from "./newdeal.js";
+import { NewDealDialog, rememberChoice, trapFocus } from "./newdeal.js";
 import { Solution } from "./solution.js";
 import * as stats from "./stats.js";
 import * as store from "./storage.js";
@@ -31,14 +32,51 @@ export function setupDeals(ctx) {
 
   const announce = (message) => ctx.setMessage({ kind: "info", ...message });
 
-  const newDeal = new NewDealDialog({
-    deal: async (choice) => {
-      const ok = await ctx.startDeal(choice);
-      const state = ctx.state();
-      if (ok) announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: stats.describeKey(stats.keyOf(state)) } });
-      return ok;
-    },
-  });
+  /** Ask the engine for a deal of this choice ({level, wrap, all_visible}); true when it was dealt. */
+  async function deal(choice) {
+    const ok = await ctx.startDeal(choice);
+    const state = ctx.state();
+    if (ok) announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: stats.describeKey(stats.keyOf(state)) } });
+    return ok;
+  }
+
+  const newDeal = new NewDealDialog({ deal });
+
+  // ---------------------------------------------------------------- "Donne suivante": same settings, one tap
+
+  let dealingAgain = false;
+
+  /** The settings the deal on the table was dealt with: those of its statistics key (level from its ID). */
+  function settingsOf(state) {
+    const [level, wrap, peaks] = stats.keyOf(state).split("|");
+    return { level, wrap: wrap === "wrap", all_visible: peaks === "visible" };
+  }
+
+  async function dealAgain() {
+    const state = ctx.state();
+    if (!state || dealingAgain || newDeal.dealing || solution.active()) return false;
+    const choice = settingsOf(state);
+    rememberChoice(choice); // the choice dialog then preselects what is being played
+    dealingAgain = true;
+    $("game").dataset.dealing = "true";
+    announce({ key: "newdeal.dealing" });
+    try {
+      return await deal(choice);
+    } finally {
+      dealingAgain = false;
+      $("game").dataset.dealing = "false";
+    }
+  }
+
+  /** Each "Donne suivante" button says which settings it deals with (its name starts with its text). */
+  function labelAgain(state) {
+    if (!state) return;
+    const label = t("button.again_label", { what: stats.describeKey(stats.keyOf(state)) });
+    for (const el of document.querySelectorAll("[data-action='again']")) {
+      el.setAttribute("aria-label", label);
+      el.title = label;
+    }
+  }
 
   const solution = new Solution({
     engine: ctx.engine,
@@ -201,6 +239,7 @@ export function setupDeals(ctx) {
     }
     track(previous, next, op);
     renderScore(next);
+    labelAgain(next);
     solution.forDeal(next.deal_id);
     const ended = next.outcome === "won" || next.outcome === "stuck";
     const changed = !previous || previous.outcome !== next.outcome || RESTARTS.includes(op);
@@ -213,6 +252,7 @@ export function setupDeals(ctx) {
   function onLanguage() {
     const state = ctx.state();
     renderScore(state);
+    labelAgain(state);
     solution.renderPanels();
     if (statsPanel.open) {
       fillKeys();
@@ -235,7 +275,8 @@ export function setupDeals(ctx) {
     onState,
     onLanguage,
     openNewDeal: () => newDeal.open(),
-    busy: () => newDeal.dealing || solution.active(),
+    dealAgain,
+    busy: () => newDeal.dealing || dealingAgain || solution.active(),
     replaying: () => solution.active(),
   };
 }

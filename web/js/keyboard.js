@@ -6,7 +6,8 @@ function typingInField(target) {
   return Boolean(target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']"));
 }
 
-/** keymap: {"u": "undo", ...}; arrows: {ArrowLeft: fn, ...}; onIntent(name, event). */
+/** keymap: {"u": "undo", ...}; arrows: {ArrowLeft: fn, ...}; onIntent(name, event);
+ *  isBlocked(intent): true to ignore the key (intent is undefined for an arrow). */
 export function bindKeys({ keymap, arrows, onIntent, isBlocked }) {
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -20,7 +21,7 @@ export function bindKeys({ keymap, arrows, onIntent, isBlocked }) {
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const intent = keymap[key];
     if (!intent) return;
-    if (isBlocked && isBlocked()) return; // an open dialog handles its own keys (Escape closes it)
+    if (isBlocked && isBlocked(intent)) return; // an open dialog handles its own keys (Escape closes it)
     event.preventDefault();
     onIntent(intent, event);
   });

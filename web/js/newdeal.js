@@ -1,6 +1,7 @@
 // The "Nouvelle donne" choice: difficulty (any, easy, medium, hard), K–A wrap on or off, peaks face down or
 // all visible. The last choice is remembered (localStorage) and preselected, and the dialog opens with its
-// "Distribuer" button focused: N then Enter (or two taps) deals again with the same settings.
+// "Distribuer" button focused (N then Enter). "Donne suivante" (deals.js, one tap or S) skips the dialog:
+// it deals with the settings of the deal on the table and remembers them here.
 // The engine deals (and, for a level, proves the deal winnable); this module only asks and waits.
 
 import * as store from "./storage.js";
@@ -9,6 +10,11 @@ import { t } from "./i18n.js";
 const KEY = "newdeal";
 const LEVELS = ["any", "easy", "medium", "hard"];
 const $ = (id) => document.getElementById(id);
+
+/** Preselect this choice the next time the dialog opens. */
+export function rememberChoice(choice) {
+  store.writeJSON(KEY, choice);
+}
 
 export function readChoice() {
   const read = store.readJSON(KEY);
@@ -105,7 +111,7 @@ export class NewDealDialog {
   async confirm() {
     if (this.dealing) return;
     const choice = this.choice();
-    store.writeJSON(KEY, choice);
+    rememberChoice(choice);
     this.setDealing(true);
     $("newdeal-status").textContent = t("newdeal.dealing");
     let ok = false;
