@@ -56,7 +56,7 @@ async function fetchBytes(url) {
 // When the runtime's WebAssembly file cannot be fetched or compiled, loadPyodide only logs a warning and
 // never settles. Watch its warnings (and the clock) so the page can say the engine did not start.
 const BOOT_TIMEOUT_MS = 120_000;
-function withBootWatch(promise) {
+function withBootWatch(promise, timeoutMs = BOOT_TIMEOUT_MS) {
   const original = console.warn;
   let timer;
   const failed = new Promise((_, reject) => {
@@ -67,7 +67,7 @@ function withBootWatch(promise) {
         reject(new Error("the WebAssembly runtime did not load"));
       }
     };
-    timer = setTimeout(() => reject(new Error("the runtime took too long to start")), BOOT_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error("the runtime took too long to start")), timeoutMs);
   });
   return Promise.race([promise, failed]).finally(() => {
     console.warn = original;
@@ -80,6 +80,68 @@ function mark(name) {
   phases[name] = Math.round(performance.now());
 }
 
+// ------------------------------------------------------------------ start-up snapshot
+//
+// Starting the runtime (compiling it, starting the interpreter, importing the engine) takes seconds. The
+// first start in a browser therefore saves a memory snapshot of the runtime with the engine imported, before
+// any game exists, in this browser's Cache Storage; later starts of the same build restore it instead, in a
+// fraction of the time. The snapshot holds no game and nothing of the player's. Pyodide marks the snapshot
+// options (`_makeSnapshot`, `_loadSnapshot`) as experimental, so a snapshot that cannot be read or does not
+// start is deleted and the runtime starts the ordinary way.
+
+const SNAPSHOT_CACHE = `tripeaks-engine-snapshot:${BASE.href}`;
+const SNAPSHOT_TIMEOUT_MS = 20_000;
+let snapshotState = "none"; // reported in the boot message: none, used, made, discarded, unavailable
+
+async function openSnapshots() {
+  try {
+    return typeof caches === "object" ? await caches.open(SNAPSHOT_CACHE) : null;
+  } catch {
+    return null; // no Cache Storage here (file://, some private modes)
+  }
+}
+
+function snapshotKey(build) {
+  return new URL(`engine-snapshot-${build}`, BASE).href;
+}
+
+async function readSnapshot(store, build) {
+  try {
+    const response = await store.match(snapshotKey(build));
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function saveSnapshot(store, build, bytes) {
+  try {
+    for (const request of await store.keys()) await store.delete(request); // older builds' snapshots
+    const headers = { "content-type": "application/octet-stream" };
+    await store.put(snapshotKey(build), new Response(bytes, { headers }));
+  } catch (err) {
+    console.warn("the start-up snapshot could not be saved:", err); // (storage full): next start is normal
+  }
+}
+
+// ------------------------------------------------------------------ installing the engine
+
+async function installEngine(pyodide, config) {
+  // The engine is pure Python: its wheel is unpacked straight into site-packages (a wheel is a zip file),
+  // which is what installing it amounts to, without loading micropip first (about 0.5 s saved per start).
+  const wheelUrl = new URL(config.wheel, BASE);
+  const wheelName = wheelUrl.pathname.split("/").pop();
+  const wheel = await fetchBytes(wheelUrl);
+  const digest = await crypto.subtle.digest("SHA-256", wheel);
+  const sha256 = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  if (config.wheel_sha256 && sha256 !== config.wheel_sha256) {
+    throw new Error(`${wheelName} is damaged (its sha256 does not match config.json)`);
+  }
+  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
+  pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
+  pyodide.runPython("import tripeaks_core.api");
+}
+
 async function boot() {
   const t0 = performance.now();
   mark("start");
@@ -89,34 +151,48 @@ async function boot() {
   const configResponse = await fetch(new URL("config.json", BASE));
   if (!configResponse.ok) throw new Error(`config.json: HTTP ${configResponse.status}`);
   const config = await configResponse.json();
-  const wheelUrl = new URL(config.wheel, BASE);
-  const wheelName = wheelUrl.pathname.split("/").pop();
-  // Fetch the engine wheel while Pyodide boots.
-  const wheelBytes = fetchBytes(wheelUrl);
-  wheelBytes.catch(() => {}); // reported below, when awaited
+  const store = await openSnapshots();
+  const stored = store ? await readSnapshot(store, config.build) : null;
   const indexURL = new URL("pyodide/", BASE).href;
+  const options = {
+    indexURL,
+    lockFileURL: new URL("pyodide-lock.json", indexURL).href,
+    packageBaseUrl: indexURL,
+    stdout: () => {},
+    stderr: (line) => console.warn("[python]", line),
+  };
   const { loadPyodide } = await runtime;
   mark("imported");
-  const pyodide = await withBootWatch(
-    loadPyodide({
-      indexURL,
-      lockFileURL: new URL("pyodide-lock.json", indexURL).href,
-      packageBaseUrl: indexURL,
-      stdout: () => {},
-      stderr: (line) => console.warn("[python]", line),
-    }),
-  );
-  mark("pyodide");
-  // The engine is pure Python: its wheel is unpacked straight into site-packages (a wheel is a zip file),
-  // which is what installing it amounts to, without loading micropip first (about 0.5 s saved per start).
-  const wheel = await wheelBytes;
-  const digest = await crypto.subtle.digest("SHA-256", wheel);
-  const sha256 = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  if (config.wheel_sha256 && sha256 !== config.wheel_sha256) {
-    throw new Error(`${wheelName} is damaged (its sha256 does not match config.json)`);
+  let pyodide = null;
+  if (stored) {
+    try {
+      pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
+      pyodide.runPython("import tripeaks_core.api");
+      snapshotState = "used";
+    } catch (err) {
+      console.warn("the start-up snapshot did not start, starting the ordinary way:", err);
+      pyodide = null;
+      snapshotState = "discarded";
+      await store.delete(snapshotKey(config.build)).catch(() => {});
+    }
   }
-  const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
-  pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
+  if (!pyodide) {
+    pyodide = await withBootWatch(loadPyodide({ ...options, _makeSnapshot: Boolean(store) }));
+    mark("pyodide");
+    await installEngine(pyodide, config);
+    if (store) {
+      try {
+        const bytes = pyodide.makeMemorySnapshot();
+        saveSnapshot(store, config.build, bytes); // not awaited: the table need not wait for the disk
+        if (snapshotState === "none") snapshotState = "made";
+      } catch (err) {
+        console.warn("no start-up snapshot:", err);
+        snapshotState = "unavailable";
+      }
+    }
+  } else {
+    mark("pyodide");
+  }
   mark("installed");
   api = pyodide.pyimport("tripeaks_core.api");
   handleText = api.Session().handle;
@@ -269,7 +345,7 @@ function requestHint(id) {
 // ------------------------------------------------------------------ requests
 
 const booted = boot().then(
-  (ms) => send({ type: "boot", ok: true, ms, phases }),
+  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState }),
   (err) => {
     bootError = typedError("BootError", err && err.message ? err.message : err);
     send({ type: "boot", ok: false, error: bootError });

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from conftest import Table
@@ -57,3 +58,69 @@ def test_every_request_gets_one_typed_answer(table: Table) -> None:
     assert one[8]["ok"] and one[8]["hint"]["kind"] in ("take", "draw")
     assert one[8]["hint"]["version"] == one[7]["state"]["version"]
     assert one[9]["error"]["type"] == "RequestError"
+
+
+BOOT_AND_DEAL = """
+async () => {
+  const worker = new Worker('worker.js', {type: 'module'});
+  const boot = await new Promise(resolve => {
+    worker.onmessage = (event) => { if (event.data.type === 'boot') resolve(event.data); };
+  });
+  const reply = await new Promise(resolve => {
+    worker.onmessage = (event) => resolve(event.data);
+    worker.postMessage({id: 1, op: 'new', args: {deal_id: '1234'}});
+  });
+  worker.terminate();
+  return {boot, reply};
+}
+"""
+
+SNAPSHOTS = """
+async (damage) => {
+  let count = 0;
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('tripeaks-engine-snapshot:')) continue;
+    const store = await caches.open(name);
+    for (const request of await store.keys()) {
+      count += 1;
+      if (damage) await store.put(request, new Response(new Uint8Array(4096).fill(7)));
+    }
+  }
+  return count;
+}
+"""
+
+
+def _wait_for_snapshot(table: Table) -> None:
+    deadline = time.monotonic() + 60
+    while table.page.evaluate(SNAPSHOTS, False) != 1:
+        assert time.monotonic() < deadline, "the start-up snapshot was never saved"
+        time.sleep(0.2)
+
+
+def _boot(table: Table) -> dict[str, Any]:
+    result: dict[str, Any] = table.page.evaluate(BOOT_AND_DEAL)
+    assert result["boot"]["ok"] is True, result["boot"]
+    assert result["reply"]["ok"] and result["reply"]["state"]["deal_id"] == "1234"
+    return result["boot"]
+
+
+def test_later_starts_restore_the_start_up_snapshot(table: Table) -> None:
+    table.open("#7")
+    _wait_for_snapshot(table)
+    assert _boot(table)["snapshot"] == "used"
+    # The page itself starts from the snapshot and plays as usual.
+    table.open("#7")
+    first = table.playable()[0]
+    table.take(first)
+    assert table.card(first)["state"] == "gone"
+    assert table.hint()
+
+
+def test_a_damaged_snapshot_is_dropped_and_the_engine_starts_anyway(table: Table) -> None:
+    table.open("#7")
+    _wait_for_snapshot(table)
+    assert table.page.evaluate(SNAPSHOTS, True) == 1
+    assert _boot(table)["snapshot"] == "discarded"
+    _wait_for_snapshot(table)  # a good one is made again
+    assert _boot(table)["snapshot"] == "used"
