@@ -4,7 +4,8 @@
 // Protocol (see docs/API.md for the engine side):
 //   page -> worker   {id, op, args}
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
-//                    {type: "boot", ok, ms, error?}  once, when the engine is ready or cannot start
+//                    {type: "boot", ok, ms, phases, snapshot, error?}  once, when the engine is ready or
+//                    cannot start; snapshot says how the start-up snapshot was used (see below)
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent.
 //
 // One op is the worker's own: "hint". It answers with the hint for the current position, computed in
