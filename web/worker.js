@@ -181,6 +181,7 @@ async function boot() {
     pyodide = await withBootWatch(loadPyodide({ ...options, _makeSnapshot: Boolean(store) }));
     mark("pyodide");
     await installEngine(pyodide, config);
+    mark("unpacked");
     if (store) {
       try {
         const bytes = pyodide.makeMemorySnapshot();
