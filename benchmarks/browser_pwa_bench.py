@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_bench import DIST, DOC, machine, ready_mark, serve, summary
+from browser_bench import BOOT_RECORDER, DIST, DOC, machine, ready_mark, serve, summary, wait_snapshot_saved
 from playwright.sync_api import Browser, Page, Response, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -55,12 +55,15 @@ def measure(browser: Browser, base: str, runs: int) -> dict[str, Any]:
     precached: list[float] = []
     warm: list[float] = []
     served_by_sw: list[bool] = []
+    snapshots: list[bool] = []
     for run in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
+        context.add_init_script(BOOT_RECORDER)
         page = context.new_page()
         page.goto(f"{base}/#7")
         cold.append(ready_mark(page))
         precached.append(offline_ready_ms(page))
+        wait_snapshot_saved(page)  # as it is long before a real return visit
         context.set_offline(True)
         responses: list[bool] = []
 
@@ -71,6 +74,7 @@ def measure(browser: Browser, base: str, runs: int) -> dict[str, Any]:
         page.goto(f"{base}/?offline={run}#7")
         warm.append(ready_mark(page))
         served_by_sw.append(bool(responses) and all(responses))
+        snapshots.append(page.evaluate("() => window.__boot && window.__boot.snapshot") == "used")
         context.close()
     ratios = [w / c for w, c in zip(warm, cold, strict=True)]
     return {
@@ -79,6 +83,7 @@ def measure(browser: Browser, base: str, runs: int) -> dict[str, Any]:
         "warm_offline_start_ms": summary(warm),
         "warm_over_cold": round(statistics.median(ratios), 2),
         "all_from_service_worker": all(served_by_sw),
+        "offline_starts_from_snapshot": f"{sum(snapshots)}/{len(snapshots)}",
     }
 
 
@@ -98,7 +103,8 @@ def markdown(result: dict[str, Any], command: str) -> str:
         "",
         f"Warm offline start / cold start, same run: {result['warm_over_cold']} (median of the per-run "
         f"ratios); every response of the offline starts came from the service worker: "
-        f"{'yes' if result['all_from_service_worker'] else 'NO'}.",
+        f"{'yes' if result['all_from_service_worker'] else 'NO'}; offline starts that restored the start-up "
+        f"snapshot: {result['offline_starts_from_snapshot']}.",
         "",
         f"Precache: {result['precache_files']} files, {result['precache_bytes'] / 1e6:.1f} MB "
         f"({result['precache_bytes']:,} bytes), service worker version `{result['version']}`. "
