@@ -66,12 +66,14 @@ async () => {
   const boot = await new Promise(resolve => {
     worker.onmessage = (event) => { if (event.data.type === 'boot') resolve(event.data); };
   });
-  const reply = await new Promise(resolve => {
+  const ask = (id, op, args) => new Promise(resolve => {
     worker.onmessage = (event) => resolve(event.data);
-    worker.postMessage({id: 1, op: 'new', args: {deal_id: '1234'}});
+    worker.postMessage({id, op, args});
   });
+  const reply = await ask(1, 'new', {deal_id: '1234'});
+  const random = await ask(2, 'new', {});
   worker.terminate();
-  return {boot, reply};
+  return {boot, reply, random};
 }
 """
 
@@ -102,13 +104,18 @@ def _boot(table: Table) -> dict[str, Any]:
     result: dict[str, Any] = table.page.evaluate(BOOT_AND_DEAL)
     assert result["boot"]["ok"] is True, result["boot"]
     assert result["reply"]["ok"] and result["reply"]["state"]["deal_id"] == "1234"
-    return result["boot"]
+    assert result["random"]["ok"]
+    boot: dict[str, Any] = {**result["boot"], "random_deal": result["random"]["state"]["deal_id"]}
+    return boot
 
 
 def test_later_starts_restore_the_start_up_snapshot(table: Table) -> None:
     table.open("#7")
     _wait_for_snapshot(table)
-    assert _boot(table)["snapshot"] == "used"
+    first_start, second_start = _boot(table), _boot(table)
+    assert first_start["snapshot"] == second_start["snapshot"] == "used"
+    # Restored memory must not mean restored luck: random deals still come from the system's random source.
+    assert first_start["random_deal"] != second_start["random_deal"]
     # The page itself starts from the snapshot and plays as usual.
     table.open("#7")
     first = table.playable()[0]
