@@ -331,7 +331,11 @@ const intents = {
     deals.openNewDeal(); // the choice of difficulty and variant; its "Distribuer" button deals
   },
   again() {
+    // One key must not throw a game in progress away: after a move, and until the game is over or proven
+    // lost, the choice opens with the settings of the deal on the table (Enter deals) instead.
+    const inProgress = state && state.outcome === "playing" && state.moves > 0 && $("lost-actions").hidden;
     closePanels();
+    if (inProgress) return deals.offerAgain();
     return deals.dealAgain(); // at once, with the difficulty and variant of the deal on the table
   },
   async replay() {

@@ -180,12 +180,22 @@ def test_next_deal_keeps_the_settings_of_the_deal_on_the_table_in_one_key(table:
     page.click("#newdeal-deal")
     chosen = wait_new_deal(table, "7")
     assert deal_id_letters(chosen) == "MN"
-    # S: another deal at once, same level and variant, with no dialog on the way
+    # S before any move: another deal at once, same level and variant, with no dialog on the way
+    table.press("s")
+    page.wait_for_function("id => document.querySelector('#deal-id').textContent !== '#' + id", arg=chosen)
+    chosen = table.deal_id()
+    assert deal_id_letters(chosen) == "MN" and open_dialog(table) is None
+    # S in a game under way: one key does not throw it away; the choice opens with its settings (Enter deals)
     if table.playable():
         table.take(table.playable()[0])
     else:
         table.draw()
     table.press("s")
+    page.wait_for_selector("#newdeal-panel[open]")
+    assert table.deal_id() == chosen
+    assert page.is_checked("#newdeal-panel input[value='medium']")
+    assert page.is_checked("#newdeal-panel input[name='nowrap']")
+    table.press("Enter")
     page.wait_for_function("id => document.querySelector('#deal-id').textContent !== '#' + id", arg=chosen)
     again = table.deal_id()
     assert again != chosen and deal_id_letters(again) == "MN"

@@ -68,6 +68,13 @@ export function setupDeals(ctx) {
     }
   }
 
+  /** The choice of a new deal, preselecting the settings of the deal on the table. */
+  function offerAgain() {
+    const state = ctx.state();
+    if (state) rememberChoice(settingsOf(state));
+    newDeal.open();
+  }
+
   /** Each "Donne suivante" button says which settings it deals with (its name starts with its text). */
   function labelAgain(state) {
     if (!state) return;
@@ -276,6 +283,7 @@ export function setupDeals(ctx) {
     onLanguage,
     openNewDeal: () => newDeal.open(),
     dealAgain,
+    offerAgain,
     busy: () => newDeal.dealing || dealingAgain || solution.active(),
     replaying: () => solution.active(),
   };
