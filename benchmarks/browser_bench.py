@@ -324,15 +324,20 @@ def markdown(result: dict[str, Any], command: str) -> str:
     return "\n".join(lines)
 
 
+def replace_block(doc: str, start: str, end: str, text: str) -> str | None:
+    """`doc` with the text between the markers `start` and `end` replaced; None when a marker is missing."""
+    if start not in doc or end not in doc:
+        return None
+    head, rest = doc.split(start, 1)
+    return head + f"{start}\n{text}\n{end}" + rest.split(end, 1)[1]
+
+
 def write_doc(text: str) -> None:
     doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
-    block = f"{START}\n{text}\n{END}"
-    if START in doc and END in doc:
-        head, rest = doc.split(START, 1)
-        doc = head + block + rest.split(END, 1)[1]
-    else:
-        doc = doc.rstrip("\n") + f"\n\n## Browser\n\n{block}\n"
-    DOC.write_text(doc, encoding="utf-8")
+    updated = replace_block(doc, START, END, text)
+    if updated is None:
+        updated = doc.rstrip("\n") + f"\n\n## Browser\n\n{START}\n{text}\n{END}\n"
+    DOC.write_text(updated, encoding="utf-8")
 
 
 def main() -> None:

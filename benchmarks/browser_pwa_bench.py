@@ -24,7 +24,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_bench import BOOT_RECORDER, DIST, DOC, machine, ready_mark, serve, summary, wait_snapshot_saved
+from browser_bench import (
+    BOOT_RECORDER,
+    DIST,
+    DOC,
+    machine,
+    ready_mark,
+    replace_block,
+    serve,
+    summary,
+    wait_snapshot_saved,
+)
 from playwright.sync_api import Browser, Page, Response, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -116,9 +126,9 @@ def markdown(result: dict[str, Any], command: str) -> str:
 def write_doc(text: str) -> None:
     doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
     block = f"{START}\n{text}\n{END}"
-    if START in doc and END in doc:
-        head, rest = doc.split(START, 1)
-        doc = head + block + rest.split(END, 1)[1]
+    updated = replace_block(doc, START, END, text)
+    if updated is not None:
+        doc = updated
     elif "\n## Browser\n" in doc:
         head, rest = doc.split("\n## Browser\n", 1)
         cut = rest.find("\n## ")
