@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 WEB = ROOT / "web"
-DIST = ROOT / "dist"
+# SITE_DIST: build into (and serve) another folder, so that several work trees or helpers can build at once.
+DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")

@@ -39,7 +39,7 @@ import localsite
 from localsite import CHROMIUM, launch_options
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # as build.py
 DOC = ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- browser:start -->", "<!-- browser:end -->"
 READY = "#game[data-state='ready']"

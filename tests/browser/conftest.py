@@ -9,6 +9,7 @@ the page's own origin fails the test. Chromium's host resolver maps every other 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import localsite  # tools/: the static server and Chromium options the benchmarks use too
 
 ROOT = Path(__file__).resolve().parents[2]
-DIST = ROOT / "dist"
+DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # build.py builds there too
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = "#game[data-state='ready']"
 BOOT_TIMEOUT_MS = 90_000
