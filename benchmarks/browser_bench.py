@@ -13,7 +13,12 @@ page's own figures, HTTP cache only. Figures:
   over `--taps` takes (each followed by an undo that is not timed);
 - hint: from the click on Indice to the highlight, a second after the position settled (the worker
   computes the next hint in the background), and also right after a move (no time to precompute);
-- bytes: the sum of the response bodies of a cold start.
+- bytes: the sum of the response bodies of a cold start;
+- first 10 actions after `table-ready`: at once after the table appears (cold start and warm start), ten
+  actions as a player makes them (draws, taps on a face-down card that the engine refuses, takes where one
+  is legal), one every 150 ms ("paced") and back to back, each timed from the click to the first animation
+  frame after the page shows its result. The worker's own record of its background work (`?trace=1`) gives
+  the longest piece of it while those actions were made.
 
 `--write` puts the result between the `browser:start` / `browser:end` markers of docs/PERFORMANCE.md.
 """
@@ -42,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # as build.py
 DOC = ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- browser:start -->", "<!-- browser:end -->"
+FIRST_START, FIRST_END = "<!-- first-actions:start -->", "<!-- first-actions:end -->"
 READY = "#game[data-state='ready']"
 PAGES_CACHE = "max-age=600"  # the Cache-Control header GitHub Pages sends
 
@@ -107,11 +113,17 @@ localStorage.setItem('tripeaks.welcome', 'seen');
 (() => {
   const Original = window.Worker;
   window.__boot = null;
+  window.__trace = []; // the worker's background work: {op, ms, end} (end in this page's clock)
   window.Worker = class extends Original {
-    constructor(...args) {
-      super(...args);
+    constructor(url, options) {
+      const traced = new URL(url, location.href);
+      traced.searchParams.set('trace', '1');
+      super(traced, options);
       this.addEventListener('message', e => {
         if (e.data && e.data.type === 'boot') window.__boot = e.data;
+        if (e.data && e.data.type === 'trace') {
+          window.__trace.push({op: e.data.op, ms: e.data.ms, end: e.data.at - performance.timeOrigin});
+        }
       });
     }
   };
@@ -198,6 +210,109 @@ def starts(
             raise RuntimeError(f"the warm start did not use the start-up snapshot ({snapshot})")
         context.close()
     return cold, warm, transferred, phases
+
+
+FIRST_ACTIONS_JS = """
+async ({pattern, gapMs}) => {
+  const game = document.querySelector('#game');
+  if (game.dataset.state !== 'ready') {
+    await new Promise(resolve => {
+      const observer = new MutationObserver(() => {
+        if (game.dataset.state === 'ready') { observer.disconnect(); resolve(); }
+      });
+      observer.observe(game, {attributes: true, attributeFilter: ['data-state']});
+    });
+  }
+  const ready = performance.getEntriesByName('table-ready')[0].startTime;
+  const stock = document.querySelector('#stock');
+  const waste = document.querySelector('#waste');
+  let refused = 0;
+  const draw = () => {
+    const before = stock.dataset.count;
+    const done = () => stock.dataset.count !== before;
+    return {kind: 'draw', el: stock, watch: stock, attrs: ['data-count'], done};
+  };
+  const pick = (kind) => {
+    if (kind === 'take') {
+      const el = document.querySelector("#peaks .card[data-playable='true']");
+      if (!el) return draw();
+      const code = el.dataset.card;
+      return {kind, el, watch: waste, attrs: ['data-card'], done: () => waste.dataset.card === code};
+    }
+    if (kind === 'refuse') {
+      const down = document.querySelectorAll("#peaks .card[data-state='down']");
+      const el = down[refused++ % down.length];
+      return {kind, el, watch: el, attrs: ['class'], done: () => el.classList.contains('shake')};
+    }
+    return draw();
+  };
+  const tapToPaint = (action) => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const timer = setTimeout(() => reject(new Error(`no paint after a ${action.kind}`)), 30000);
+    const observer = new MutationObserver(() => {
+      if (!action.done()) return;
+      observer.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => resolve({kind: action.kind, t0: t0 - ready, ms: performance.now() - t0}));
+    });
+    observer.observe(action.watch, {attributes: true, attributeFilter: action.attrs});
+    action.el.click();
+  });
+  const results = [];
+  let last = null;
+  for (const kind of pattern) {
+    const wait = last === null ? 0 : last + gapMs - performance.now();
+    if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait));
+    const action = pick(kind);
+    last = performance.now();
+    results.push(await tapToPaint(action));
+  }
+  const end = performance.now();
+  const slices = window.__trace.filter(s => s.end >= ready && s.end - s.ms <= end);
+  return {actions: results, slices: slices.map(s => ({op: s.op, ms: s.ms, start: s.end - s.ms - ready}))};
+}
+"""
+FIRST_PATTERN = ("draw", "refuse", "take", "draw", "refuse", "take", "draw", "refuse", "take", "draw")
+PACES = {"paced": 150, "back to back": 0}
+
+
+def first_actions(browser: Browser, base: str, runs: int) -> dict[str, dict[str, Any]]:
+    """The first ten actions right after `table-ready`, for each start kind and pace: tap-to-paint times,
+    and the background work the worker did meanwhile (longest piece, and per op)."""
+    found: dict[str, dict[str, Any]] = {}
+    for _ in range(runs):
+        for pace, gap in PACES.items():
+            context = new_context(browser)
+            page = context.new_page()
+            for kind, url in (("cold", f"{base}/#7"), ("warm", f"{base}/?again#7")):
+                if kind == "warm":
+                    wait_snapshot_saved(page)
+                    page.evaluate("() => localStorage.removeItem('tripeaks.save')")  # deal #7 afresh
+                page.goto(url)
+                result = page.evaluate(FIRST_ACTIONS_JS, {"pattern": list(FIRST_PATTERN), "gapMs": gap})
+                entry = found.setdefault(f"{kind}, {pace}", {"ms": [], "slices": [], "kinds": []})
+                entry["ms"].extend(a["ms"] for a in result["actions"])
+                entry["kinds"].extend(a["kind"] for a in result["actions"])
+                entry["slices"].extend(result["slices"])
+            context.close()
+    return found
+
+
+def first_summary(found: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name, entry in found.items():
+        slices = entry["slices"]
+        per_op: dict[str, float] = {}
+        for piece in slices:
+            per_op[piece["op"]] = max(per_op.get(piece["op"], 0.0), piece["ms"])
+        out[name] = {
+            **summary(entry["ms"]),
+            "takes": entry["kinds"].count("take"),
+            "longest_background_ms": round(max((s["ms"] for s in slices), default=0.0), 1),
+            "longest_background_by_op_ms": {op: round(ms, 1) for op, ms in sorted(per_op.items())},
+            "background_pieces": len(slices),
+        }
+    return out
 
 
 def wait_deal(page: Page, deal: int) -> None:
@@ -324,6 +439,23 @@ def markdown(result: dict[str, Any], command: str) -> str:
     return "\n".join(lines)
 
 
+def first_markdown(first: dict[str, dict[str, Any]], command: str, machine_text: str) -> str:
+    lines = [
+        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {machine_text}.",
+        "",
+        "| first 10 actions after `table-ready` (ms) | median | 95th pct | max | actions (takes) "
+        "| longest background piece meanwhile |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for name, figures in first.items():
+        by_op = ", ".join(f"{op} {ms}" for op, ms in figures["longest_background_by_op_ms"].items()) or "none"
+        lines.append(
+            f"| {name} | {figures['median']} | {figures['p95']} | {figures['max']} | {figures['n']} "
+            f"({figures['takes']}) | {figures['longest_background_ms']} ({by_op}) |"
+        )
+    return "\n".join(lines)
+
+
 def replace_block(doc: str, start: str, end: str, text: str) -> str | None:
     """`doc` with the text between the markers `start` and `end` replaced; None when a marker is missing."""
     if start not in doc or end not in doc:
@@ -332,11 +464,13 @@ def replace_block(doc: str, start: str, end: str, text: str) -> str | None:
     return head + f"{start}\n{text}\n{end}" + rest.split(end, 1)[1]
 
 
-def write_doc(text: str) -> None:
+def write_doc(text: str, start: str = START, end: str = END) -> None:
     doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
-    updated = replace_block(doc, START, END, text)
+    updated = replace_block(doc, start, end, text)
+    if updated is None and start != START and END in doc:  # a new block goes after the main one
+        updated = doc.replace(END, f"{END}\n\n{start}\n{text}\n{end}", 1)
     if updated is None:
-        updated = doc.rstrip("\n") + f"\n\n## Browser\n\n{START}\n{text}\n{END}\n"
+        updated = doc.rstrip("\n") + f"\n\n## Browser\n\n{start}\n{text}\n{end}\n"
     DOC.write_text(updated, encoding="utf-8")
 
 
@@ -347,12 +481,27 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="cold/warm start runs")
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--hints", type=int, default=30)
+    parser.add_argument("--first-runs", type=int, default=None, help="runs of the first-actions figure")
+    parser.add_argument(
+        "--only-first", action="store_true", help="only the first 10 actions after table-ready"
+    )
     parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     if not (DIST / "config.json").exists():
         raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    first_runs = args.runs if args.first_runs is None else args.first_runs
     with serve() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
+        first = first_summary(first_actions(browser, base, first_runs))
+        if args.only_first:
+            browser.close()
+            print(json.dumps(first, indent=1))
+            command = f".venv/bin/python benchmarks/browser_bench.py --only-first --first-runs {first_runs}"
+            text = first_markdown(first, command, machine())
+            print(text)
+            if args.write:
+                write_doc(text, FIRST_START, FIRST_END)
+            return
         cold, warm, transferred, phases = starts(browser, base, args.runs)
         tap_times = taps(browser, base, args.taps)
         settled = hints(browser, base, args.hints, settle_ms=1000)
@@ -367,14 +516,20 @@ def main() -> None:
         "tap_to_paint_ms": summary(tap_times),
         "hint_settled_ms": summary(settled),
         "hint_immediate_ms": summary(immediate),
+        "first_actions_ms": first,
     }
     print(json.dumps(result, indent=1))
     options = f"--runs {args.runs} --taps {args.taps} --hints {args.hints}"
+    if args.first_runs is not None:
+        options += f" --first-runs {args.first_runs}"
     command = f".venv/bin/python benchmarks/browser_bench.py {options}"
     text = markdown(result, command)
+    first_text = first_markdown(first, command, result["machine"])
     print(text)
+    print(first_text)
     if args.write:
         write_doc(text)
+        write_doc(first_text, FIRST_START, FIRST_END)
 
 
 if __name__ == "__main__":

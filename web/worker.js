@@ -16,9 +16,12 @@
 //
 // Test hook: worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
 // so a browser test can see the searching banner and make the answer stale deterministically.
+// Benchmark hook: worker.js?trace=1 posts {type: "trace", op, ms, at} after every piece of background work
+// (ms: how long it held the worker; at: when it ended, performance.timeOrigin + performance.now()).
 
 const params = new URL(self.location.href).searchParams;
 const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
+const TRACE = params.get("trace") === "1";
 const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
 const SETTLE_MS = 150;
 let settleTimer = null;
@@ -261,6 +264,17 @@ function yieldToEvents() {
   });
 }
 
+/** An engine call made by background work (not asked for by the page), traced under ?trace=1. */
+function background(op, args) {
+  const t0 = performance.now();
+  const reply = engine(op, args);
+  if (TRACE) {
+    const end = performance.now();
+    self.postMessage({ type: "trace", op, ms: end - t0, at: performance.timeOrigin + end });
+  }
+  return reply;
+}
+
 function positionMayHaveChanged(op, reply) {
   if (!reply.ok || !reply.state) return;
   const version = reply.state.version;
@@ -297,12 +311,12 @@ async function runHintLoop() {
   try {
     while (!(cached && cached.generation === generation)) {
       const mine = generation;
-      let reply = engine("hint_start", {});
+      let reply = background("hint_start", {});
       if (reply.ok && !reply.done) {
         for (;;) {
           await yieldToEvents(); // let moves in
           if (generation !== mine) break;
-          reply = engine("hint_step", { slice_ms: SLICE_MS });
+          reply = background("hint_step", { slice_ms: SLICE_MS });
           if (!reply.ok || reply.done) break;
         }
       }
@@ -333,7 +347,7 @@ async function warmUp() {
   try {
     for (;;) {
       await yieldToEvents();
-      const reply = engine("warm", { slice_ms: SLICE_MS });
+      const reply = background("warm", { slice_ms: SLICE_MS });
       if (!reply.ok || reply.done) break;
     }
   } catch {
