@@ -6,6 +6,12 @@ import { t } from "./i18n.js";
 
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
+/** The playable card nearest to a place of the table (x in half-card widths, row 1-4); ties: the left one. */
+function nearest(playable, { x, row }) {
+  const distance = (p) => Math.abs(p.x - x) + 1.5 * Math.abs(p.row - row);
+  return [...playable].sort((a, b) => distance(a) - distance(b) || a.x - b.x)[0];
+}
+
 export class Table {
   constructor({ peaks, stock, stockCount, waste }) {
     this.peaksEl = peaks;
@@ -38,6 +44,10 @@ export class Table {
 
   /** Draw the snapshot. */
   render(state) {
+    // Which card has the focus, read before anything changes: hiding a card (or touching its tabIndex)
+    // makes the browser drop its focus to the page body at once.
+    const focusedCard = this.cards.includes(document.activeElement) ? document.activeElement : null;
+    const focusedAt = focusedCard && this.state ? this.state.table[Number(focusedCard.dataset.pos)] : null;
     if (this.cards.length !== state.table.length) this.build(state.table);
     this.state = state;
     for (const entry of state.table) {
@@ -61,7 +71,7 @@ export class Table {
       else el.removeAttribute("aria-hidden");
     }
     this.renderPiles(state);
-    this.updateTabStop();
+    this.updateTabStop(focusedCard ? { el: focusedCard, entry: focusedAt } : null);
   }
 
   renderPiles(state) {
@@ -90,16 +100,22 @@ export class Table {
       .map((entry) => ({ position: entry.position, x: entry.x, row: entry.row, el: this.cards[entry.position] }));
   }
 
-  /** Roving tab stop: one playable card is reachable with Tab, the arrows do the rest. */
-  updateTabStop() {
+  /** Roving tab stop: one playable card is reachable with Tab, the arrows do the rest.
+   *  `had` is the card that had the focus before this render ({el, entry}: its element and its place in the
+   *  previous snapshot). If that card left the table or stopped being playable, the focus goes to the
+   *  playable card nearest to where it was, or to the stock when nothing is playable. */
+  updateTabStop(had = null) {
     const playable = this.playable();
-    const focused = playable.find((p) => p.el === document.activeElement);
-    const stop = focused || playable.sort((a, b) => a.x - b.x || a.row - b.row)[0];
+    const focused = had ? playable.find((p) => p.el === had.el) : undefined;
+    let stop = focused;
+    if (!stop && had && had.entry) stop = nearest(playable, had.entry);
+    if (!stop) stop = playable.sort((a, b) => a.x - b.x || a.row - b.row)[0];
     for (const el of this.cards) el.tabIndex = stop && el === stop.el ? 0 : -1;
-    if (document.activeElement && this.cards.includes(document.activeElement) && !focused) {
-      // The focused card left the table or stopped being playable: keep the focus nearby.
+    if (had && !focused) {
       if (stop) stop.el.focus({ preventScroll: true });
       else this.stockEl.focus({ preventScroll: true });
+    } else if (focused && document.activeElement !== focused.el) {
+      focused.el.focus({ preventScroll: true });
     }
   }
 
