@@ -45,9 +45,35 @@ def test_ordered_deck_indexes() -> None:
     assert len(set(FULL_DECK)) == 52
 
 
-def test_lower_case_and_surrounding_space_are_accepted() -> None:
-    assert Card.parse("th") == Card.parse("TH")
-    assert Card.parse(" 9c ") == Card.parse("9C")
+@pytest.mark.parametrize("code", ["th", "Th", "tH", "as", " 9C ", "9C ", "\tAS", "Tſ", "ſS", "ＴＨ", "Tℌ"])
+def test_only_upper_case_ascii_codes_are_cards(code: str) -> None:
+    # The notation is upper-case ASCII: no lower case, no space around, and no character that str.upper()
+    # turns into a suit letter (ſ, U+017F, becomes S).
+    with pytest.raises(CardError) as info:
+        Card.parse(code)
+    assert repr(code) in str(info.value)
+
+
+# A rank-like then a suit-like character: upper-case ASCII, lower case, full width, ſ (upper S), space.
+NEAR_MISSES = st.builds(str.__add__, st.sampled_from("A23456789TJQK" + "atjqk" + "ＡＴ "),
+                        st.sampled_from("CDHS" + "cdhs" + "ſＨ "))
+
+
+@ENGINE_SETTINGS
+@given(NEAR_MISSES | st.text(max_size=3))
+def test_a_card_is_exactly_one_of_the_52_codes(text: str) -> None:
+    if text in ALL_CODES:
+        assert Card.parse(text).code == text
+    else:
+        with pytest.raises(CardError):
+            Card.parse(text)
+
+
+def test_a_huge_code_is_quoted_by_a_short_prefix() -> None:
+    with pytest.raises(CardError) as info:
+        Card.parse("Q" * 100_000)
+    message = str(info.value)
+    assert len(message) < 300 and "QQQQ" in message and "100,000 characters" in message
 
 
 @pytest.mark.parametrize(
@@ -115,6 +141,15 @@ def test_duplicate_card() -> None:
     message = str(info.value)
     assert "duplicate" in message and codes[3] in message
     assert "3" in message and "40" in message
+
+
+def test_a_deal_in_lower_case_is_refused() -> None:
+    codes = list(ALL_CODES)
+    codes[5] = codes[5].lower()
+    with pytest.raises(DealError, match="card 5"):
+        Deal.parse(" ".join(codes))
+    with pytest.raises(DealError):
+        Deal.parse(" ".join(ALL_CODES).lower())
 
 
 def test_bad_code_in_deal_names_index_and_code() -> None:

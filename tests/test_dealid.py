@@ -151,6 +151,27 @@ def test_malformed_ids_raise(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["\u00a01234", "1234\u3000", "\u20281234", "ｎ-1234", "N\u20111234", "1２", "١٢٣", "¹²", "ſ-5", "K-5"],
+)
+def test_only_ascii_is_read(text: str) -> None:
+    # Case-insensitive, but ASCII only: no Unicode digit, letter, dash or space, even where str.strip(),
+    # str.isdigit() or int() would take it.
+    with pytest.raises(DealIdError) as info:
+        DealId.parse(text)
+    assert repr(text) in str(info.value)
+
+
+def test_a_huge_id_is_quoted_by_a_short_prefix() -> None:
+    for text in ("1" * 100_000, "N-" + "x" * 100_000, "nv" * 50_000 + "-1"):
+        with pytest.raises(DealIdError) as info:
+            DealId.parse(text)
+        message = str(info.value)
+        assert len(message) < 300 and f"{len(text):,} characters" in message
+        assert repr(text[:20])[:-1] in message  # the start of the input is still there to recognise
+
+
+@pytest.mark.parametrize(
     ("text", "level", "rules", "canonical"),
     [
         ("E-12", Level.EASY, STANDARD, "E-12"),

@@ -217,10 +217,11 @@ def test_play_in_move_notation() -> None:
 
 
 def test_move_notation_parsing() -> None:
-    assert parse_actions("18, draw,undo ,D,u,0,27") == [18, DRAW, UNDO, DRAW, UNDO, 0, 27]
+    # Exactly the notation: `draw`, `undo` or an ASCII position 0-27, spaces around a token allowed.
+    assert parse_actions("18, draw,undo ,0,27\t") == [18, DRAW, UNDO, 0, 27]
     assert parse_actions("") == [] and parse_actions(" , ") == []
-    assert parse_action("DRAW") == DRAW
-    for bad in ("28", "-1", "1.0", "take", "²", "٣", "１", "18 19", "0x1"):
+    for bad in ("28", "-1", "1.0", "take", "²", "٣", "１", "18 19", "0x1", "D", "u", "d", "U", "DRAW", "Undo",
+                "+5", "05", "1_0", "\u00a05"):
         with pytest.raises(MoveError) as info:
             parse_action(bad)
         assert repr(bad) in str(info.value)

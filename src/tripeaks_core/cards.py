@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .errors import CardError
+from .quoting import quote
 
 RANK_CHARS: Final = "A23456789TJQK"
 SUIT_CHARS: Final = "CDHS"
@@ -35,13 +36,15 @@ class Card:
 
     @classmethod
     def parse(cls, code: str) -> Card:
-        """Read a two-character code such as `TH` or `as` (case-insensitive)."""
-        text = code.strip().upper()
-        if len(text) != 2 or text[0] not in RANK_CHARS or text[1] not in SUIT_CHARS:
-            raise CardError(
-                f"unknown card code {code!r}: expected a rank of {RANK_CHARS} then a suit of {SUIT_CHARS}"
-            )
-        return cls(RANK_CHARS.index(text[0]) + 1, SUIT_CHARS.index(text[1]))
+        """Read a two-character code such as `TH`: exactly a rank of `A23456789TJQK` then a suit of `CDHS`.
+
+        The notation is upper-case ASCII and nothing else: no lower case, no surrounding space, and no
+        character that `str.upper` would turn into one of these (`ſ` becomes `S`).
+        """
+        if len(code) != 2 or code[0] not in RANK_CHARS or code[1] not in SUIT_CHARS:
+            expected = f"expected a rank of {RANK_CHARS} then a suit of {SUIT_CHARS}"
+            raise CardError(f"unknown card code {quote(code)}: {expected}")
+        return cls(RANK_CHARS.index(code[0]) + 1, SUIT_CHARS.index(code[1]))
 
     @classmethod
     def from_index(cls, index: int) -> Card:

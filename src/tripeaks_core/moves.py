@@ -12,6 +12,7 @@ from typing import Final, Literal
 from .errors import MoveError, TriPeaksError
 from .layout import TABLE_SIZE
 from .messages import rejection_text
+from .quoting import quote
 
 DRAW: Final = "draw"
 UNDO: Final = "undo"
@@ -54,18 +55,23 @@ class IllegalMove(TriPeaksError):
         self.rejection = rejection
 
 
+_ACTIONS: Final[dict[str, Action]] = {DRAW: DRAW, UNDO: UNDO, **{str(p): p for p in range(TABLE_SIZE)}}
+"""Every token of the move notation, exactly as written: no other case, sign, leading zero or digit."""
+_SPACE: Final = " \t\r\n"
+
+
 def parse_action(token: str) -> Action:
-    """Read one token of a move list: `0`-`27`, `draw` or `undo` (case-insensitive)."""
-    text = token.strip().lower()
-    if text in (DRAW, "d"):
-        return DRAW
-    if text in (UNDO, "u"):
-        return UNDO
-    if text.isascii() and text.isdigit() and int(text) < TABLE_SIZE:
-        return int(text)
-    raise MoveError(f"unknown move {token!r}: expected a position 0-27, 'draw' or 'undo'")
+    """Read one token of a move list: exactly `0`-`27` (ASCII digits), `draw` or `undo`.
+
+    Spaces around the token are allowed. Nothing is converted with `int`, so a full-width or Arabic digit,
+    a sign or a 5,000-digit number is refused like any other unknown token.
+    """
+    action = _ACTIONS.get(token.strip(_SPACE))
+    if action is None:
+        raise MoveError(f"unknown move {quote(token)}: expected a position 0-27, 'draw' or 'undo'")
+    return action
 
 
 def parse_actions(text: str) -> list[Action]:
     """Read a comma-separated move list such as `18,draw,19,undo`; an empty text is no move."""
-    return [parse_action(token) for token in text.split(",") if token.strip()]
+    return [parse_action(token) for token in text.split(",") if token.strip(_SPACE)]
