@@ -3,6 +3,7 @@ else, and bad input exiting with status 2, one line on stderr and nothing on std
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -14,7 +15,7 @@ import pytest
 from engine_support import ALL_CODES
 
 from tripeaks_core import DealId, Game, Outcome, Rules
-from tripeaks_core.cli import main
+from tripeaks_core.cli import build_parser, main
 from tripeaks_core.difficulty import deal_at_level
 from tripeaks_core.hint import hint
 from tripeaks_core.levels import Level
@@ -290,3 +291,186 @@ def test_python_m_bad_input() -> None:
     assert len(done.stderr.splitlines()) == 1 and "duplicate" in done.stderr
     done = _python_m("hint", "1234", "--moves", "²")
     assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1
+
+
+# --- hardening: every bad input is one short line and exit 2, never a traceback ---------------------------
+
+HUGE = 100_000
+
+
+def bad_line(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must be refused: status 2, nothing on stdout, one short line on stderr."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, err
+    assert out == ""
+    assert err.startswith("error: ") and err.endswith("\n") and len(err.splitlines()) == 1
+    assert len(err) < 300, err[:300]
+    return err
+
+
+def test_a_file_that_is_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"0\n1\ncaf\xe9\n")
+    err = bad_line(capsys, "solve", "--file", str(path), "--json")
+    assert "UTF-8" in err and "line 3" in err and str(path) in err
+
+
+def test_a_file_too_large_is_refused_without_reading_it_all(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as handle:  # sparse: 17 MB that take no room on the disk
+        handle.truncate(17 * 1024 * 1024)
+    assert "16 MB" in bad_line(capsys, "solve", "--file", str(path))
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_dev_zero_is_refused_and_not_read_forever() -> None:
+    done = _python_m("solve", "--file", "/dev/zero", "--json")
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1 and "16 MB" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_directory_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert str(tmp_path) in bad_line(capsys, "solve", "--file", str(tmp_path))
+
+
+def test_a_file_is_numbered_by_its_newlines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # str.splitlines() would also break at U+2028 or a form feed, and then name the wrong line.
+    path = tmp_path / "deals.txt"
+    path.write_text("0\r\n1 \u2028 2\nnot a deal\n", encoding="utf-8")
+    assert "line 2" in bad_line(capsys, "solve", "--file", str(path))
+
+
+def test_a_5000_digit_move(capsys: pytest.CaptureFixture[str]) -> None:
+    # int() refuses more than 4,300 digits with a ValueError that is not a TriPeaksError.
+    err = bad_line(capsys, "hint", "1234", "--moves", "9" * 5000)
+    assert "unknown move" in err and "5,000 characters" in err
+
+
+@pytest.mark.parametrize("flag", ["--deals", "--seed"])
+def test_a_5000_digit_count(capsys: pytest.CaptureFixture[str], flag: str) -> None:
+    argv = ["--deals", "1", "--seed", "1"]
+    argv[argv.index(flag) + 1] = "9" * 5000
+    assert flag in bad_line(capsys, "autoplay", *argv)
+
+
+def test_a_closed_pipe_is_one_line_and_status_2(tmp_path: Path) -> None:
+    """`solve --file PATH --json | head -1`: no traceback, no "Exception ignored" as the interpreter ends."""
+    path = tmp_path / "deals.txt"
+    path.write_text("1234\n" * 400, encoding="utf-8")  # about 100 kB of results: more than a pipe holds
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    with subprocess.Popen([sys.executable, "-m", "tripeaks_core", "solve", "--file", str(path), "--json"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=ROOT) as child:
+        assert child.stdout is not None and child.stderr is not None
+        first = child.stdout.readline()
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        status = child.wait(timeout=120)
+    assert json.loads(first)["verdict"] == "win"
+    assert "Traceback" not in err and "Exception ignored" not in err
+    assert status == 2 and len(err.splitlines()) == 1 and "broken pipe" in err
+
+
+LOWER_CASE_DEAL = NOTATION_1234.lower()
+SMALL_S = NOTATION_1234.replace("S", "ſ")  # U+017F, which str.upper() turns into S
+MIXED_CASE = NOTATION_1234.replace("TH", "Th")
+
+
+@pytest.mark.parametrize(("argv", "names"), [
+    # the notation is upper-case ASCII
+    (["solve", LOWER_CASE_DEAL], "card 0"),
+    (["solve", MIXED_CASE], "'Th'"),
+    (["hint", SMALL_S], "ſ"),
+    (["solve", NOTATION_1234.replace("AD", "AＤ")], "AＤ"),
+    # ASCII digits only, wherever a number is read
+    (["deal", "１２３"], "１２３"),
+    (["deal", "N-٣"], "٣"),
+    (["deal", "\u00a01234"], "1234"),
+    (["autoplay", "--deals", "３"], "--deals"),
+    (["autoplay", "--deals", "²"], "--deals"),
+    (["stats", "--deals", "1", "--seed", "３"], "--seed"),
+    (["stats", "--deals", "1", "--seed", "+5"], "--seed"),
+    (["stats", "--deals", "1", "--seed", "1_0"], "--seed"),
+    (["solve", "1", "--budget-ms", "５"], "--budget-ms"),
+    (["solve", "1", "--budget-ms", "1e3"], "--budget-ms"),
+    (["solve", "1", "--budget-ms", "inf"], "--budget-ms"),
+    (["solve", "1", "--budget-ms", " 5"], "--budget-ms"),
+    (["hint", "1234", "--budget-ms", "٣"], "--budget-ms"),
+    # moves: exactly draw, undo or a position 0-27
+    (["hint", "1234", "--moves", "D"], "'D'"),
+    (["hint", "1234", "--moves", "u"], "'u'"),
+    (["hint", "1234", "--moves", "DRAW"], "'DRAW'"),
+    (["hint", "1234", "--moves", "+5"], "'+5'"),
+    (["hint", "1234", "--moves", "٣"], "'٣'"),
+    (["hint", "1234", "--moves", "１８"], "'１８'"),
+    # no abbreviated flag, on any command
+    (["deal", "1234", "--jso"], "--jso"),
+    (["solve", "1", "--budget", "5"], "--budget"),
+    (["hint", "1234", "--all-vis"], "--all-vis"),
+    (["hint", "1234", "--no-w"], "--no-w"),
+    (["solve", "--fi", "x.txt"], "--fi"),
+    (["autoplay", "--dea", "1"], "--dea"),
+    (["stats", "--deals", "1", "--se", "1"], "--se"),
+])
+def test_refused_beyond_the_notation(capsys: pytest.CaptureFixture[str], argv: list[str], names: str) -> None:
+    assert names in bad_line(capsys, *argv)
+
+
+def test_every_sub_parser_refuses_abbreviations() -> None:
+    parser = build_parser()
+    assert parser.allow_abbrev is False
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert set(commands.choices) == {"deal", "solve", "hint", "autoplay", "stats"}
+    for name, sub in commands.choices.items():
+        assert sub.allow_abbrev is False, name
+
+
+def test_what_stays_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    # Deal IDs stay case-insensitive, and ASCII space around a move or an ID is fine.
+    assert one_json(capsys, "deal", "nv-1234", "--json")["deal_id"] == "NV-1234"
+    assert one_json(capsys, "deal", " 1234\t", "--json")["deal_id"] == "1234"
+    start = Game.from_id("1234")
+    first = start.playable_positions()[0]
+    data = one_json(capsys, "hint", "1234", "--moves", f" {first} , draw ,undo", "--json")
+    start.play(first)
+    assert data == hint(start.player_view()).as_json()
+    assert one_json(capsys, "solve", "28", "--budget-ms", "2.5", "--json")["verdict"] in ("lost", "unknown")
+
+
+def test_the_negative_seed_still_works(capsys: pytest.CaptureFixture[str]) -> None:
+    assert one_json(capsys, "autoplay", "--deals", "1", "--seed", "-3", "--json")["deals"] == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["deal", "7" * HUGE],
+    ["deal", "N-" + "x" * HUGE],
+    ["solve", " ".join([*CODES[:51], "Q" * HUGE])],
+    ["hint", "1234", "--moves", "draw," + "z" * HUGE],
+    ["deal", "1234", "y" * HUGE],
+    ["hint", "1234", "--" + "b" * HUGE],
+    ["deal", "1234", "--json=" + "j" * HUGE],
+    ["w" * HUGE],
+    ["solve", "--file", "/nonexistent/" + "d" * HUGE],
+    ["autoplay", "--deals", "q" * HUGE],
+    ["solve", "1", "--budget-ms", "5" * HUGE],
+])
+def test_a_huge_input_is_quoted_by_a_short_prefix(capsys: pytest.CaptureFixture[str],
+                                                  argv: list[str]) -> None:
+    err = bad_line(capsys, *argv)
+    assert "…" in err
+    joined = " ".join(argv)
+    [letter] = [c for c in set(joined) if c * 1000 in joined]
+    assert letter * 20 in err  # enough of the huge input to recognise it
+
+
+def test_many_unrecognized_arguments_are_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
+    err = bad_line(capsys, "deal", "1234", *[f"extra{i}" for i in range(20_000)])
+    assert "'extra0'" in err and "19999 more" in err
+
+
+def test_a_huge_line_of_a_file_is_quoted_by_a_short_prefix(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_text("0\n" + "x" * HUGE + "\n", encoding="utf-8")
+    err = bad_line(capsys, "solve", "--file", str(path))
+    assert "line 2" in err and "100,000 characters" in err

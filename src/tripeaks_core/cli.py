@@ -1,14 +1,20 @@
 """The command line: `python -m tripeaks_core deal | solve | hint | autoplay | stats`.
 
 Output is in English. With `--json`, stdout carries exactly one JSON object per result and nothing else. Bad
-input exits with status 2 and one line on stderr that names the problem.
+input exits with status 2 and one line on stderr that names the problem: numbers are ASCII digits only, flags
+are never abbreviated, a huge input is quoted by a short prefix (see `quoting`), a file is read up to
+`MAX_FILE_BYTES`, and an output closed early (`... | head -1`) ends with status 2 and one line, no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
+import re
 import statistics
+import string
 import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, NoReturn
@@ -21,17 +27,31 @@ from .errors import TriPeaksError
 from .game import Game
 from .hint import hint
 from .moves import parse_actions
+from .quoting import PATH_LIMIT, clip, quote
 from .rules import Rules
 from .shuffle import bounded, splitmix64
 from .solver import Position, SolveResult, Verdict, solve, solve_game
 
 EXIT_BAD_INPUT = 2
 SAMPLE_DEALS = 1_000_000_000
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""`solve --file` refuses a larger file (a deal is 156 bytes a line), and never reads `/dev/zero` forever."""
+_WHOLE = re.compile(r"-?[0-9]{1,20}")  # ASCII digits only: str.isdigit and int() also take "３" and "²"
+_DECIMAL = re.compile(r"[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15}")
 
 
 class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises `_BadInput` instead of printing usage and exiting."""
+
     def error(self, message: str) -> NoReturn:
         raise _BadInput(message)
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        # argparse's own message quotes the whole value, however long; this one quotes a short prefix.
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(str, action.choices))
+            message = f"invalid choice {quote(str(value))} (choose from {choices})"
+            raise argparse.ArgumentError(action, message)
 
 
 class _BadInput(Exception):
@@ -40,7 +60,7 @@ class _BadInput(Exception):
 
 def resolve(text: str, no_wrap: bool = False, all_visible: bool = False) -> Game:
     """A new game from a deal in notation (52 codes) or a deal ID; the flags switch variants on."""
-    stripped = text.strip()
+    stripped = text.strip(string.whitespace)
     if " " in stripped:
         deal, rules, named = Deal.parse(stripped), Rules(), None
     else:
@@ -93,17 +113,14 @@ def _cmd_solve(args: argparse.Namespace) -> None:
     if args.file is not None:
         if args.deal is not None:
             raise _BadInput("give either DEAL or --file, not both")
-        try:
-            with open(args.file, encoding="utf-8") as handle:
-                lines = [line for line in handle.read().splitlines() if line.strip()]
-        except OSError as error:
-            raise _BadInput(f"cannot read {args.file}: {error.strerror}") from None
         games = []
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(_read_lines(args.file), 1):
+            if not line.strip(string.whitespace):
+                continue
             try:
                 games.append(resolve(line, args.no_wrap))
             except TriPeaksError as error:
-                raise _BadInput(f"{args.file} line {number}: {error}") from None
+                raise _BadInput(f"{_quote_path(args.file)} line {number}: {error}") from None
         for game in games:
             result = solve_game(game)
             _emit(args.json, result.as_json(), _describe(result))
@@ -113,6 +130,28 @@ def _cmd_solve(args: argparse.Namespace) -> None:
     game = resolve(args.deal, args.no_wrap)
     result = solve_game(game, budget_ms=args.budget_ms)
     _emit(args.json, result.as_json(), _describe(result))
+
+
+def _quote_path(path: str) -> str:
+    return quote(path, PATH_LIMIT)
+
+
+def _read_lines(path: str) -> list[str]:
+    """The lines of a UTF-8 file of at most `MAX_FILE_BYTES`, split on `\n` only (as editors number them)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise _BadInput(f"cannot read {_quote_path(path)}: {reason}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _BadInput(f"cannot read {_quote_path(path)}: larger than {MAX_FILE_BYTES // 2**20} MB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise _BadInput(f"cannot read {_quote_path(path)}: not UTF-8 text (line {line})") from None
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:
@@ -177,32 +216,47 @@ def _cmd_stats(args: argparse.Namespace) -> None:
 
 
 def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    """`--budget-ms`: a positive decimal number in ASCII digits (no sign, exponent, `inf` or `nan`)."""
+    if _DECIMAL.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(f"not a number of milliseconds: {quote(text)}")
+    value = float(text)
+    if not (value > 0 and math.isfinite(value)):
+        raise argparse.ArgumentTypeError(f"must be positive: {quote(text)}")
     return value
 
 
 def _count(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {text!r}")
+    """`--deals`: a whole number from 1, in ASCII digits."""
+    if _WHOLE.fullmatch(text) is None or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {quote(text)}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    """`--seed`: a whole number in ASCII digits, optionally negative (the generator takes it modulo 2**64)."""
+    if _WHOLE.fullmatch(text) is None:
+        raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
     return int(text)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the command line."""
-    parser = _Parser(prog="python -m tripeaks_core", description="Solitaire TriPeaks engine.")
+    """The argument parser of the command line.
+
+    No parser takes abbreviations (`allow_abbrev=False`, on each sub-parser too): `--jso` for `--json` or
+    `--budget` for `--budget-ms` would be accepted otherwise, and a new flag could change what an old
+    abbreviation means.
+    """
+    parser = _Parser(
+        prog="python -m tripeaks_core", description="Solitaire TriPeaks engine.", allow_abbrev=False)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    deal = commands.add_parser("deal", help="print the deal of an ID and its rules")
+    deal = commands.add_parser("deal", help="print the deal of an ID and its rules", allow_abbrev=False)
     deal.add_argument("id", help="a deal ID; a bare number N is deal N under the standard rules")
     deal.add_argument("--json", action="store_true")
     deal.set_defaults(run=_cmd_deal)
 
-    solve_cmd = commands.add_parser("solve", help="decide a deal from its start with every card known")
+    solve_cmd = commands.add_parser(
+        "solve", help="decide a deal from its start with every card known", allow_abbrev=False)
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
     solve_cmd.add_argument("--no-wrap", action="store_true", help="K and A do not connect")
@@ -210,7 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=_cmd_solve)
 
-    hint_cmd = commands.add_parser("hint", help="the hint for the position after some moves")
+    hint_cmd = commands.add_parser(
+        "hint", help="the hint for the position after some moves", allow_abbrev=False)
     hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
     hint_cmd.add_argument("--no-wrap", action="store_true")
     hint_cmd.add_argument("--all-visible", action="store_true", help="all table cards face up")
@@ -223,24 +278,45 @@ def build_parser() -> argparse.ArgumentParser:
         ("autoplay", _cmd_autoplay, "play deals taking every hint, never looking at unseen cards"),
         ("stats", _cmd_stats, "solver verdicts and times over random deals"),
     ):
-        sub = commands.add_parser(name, help=text)
+        sub = commands.add_parser(name, help=text, allow_abbrev=False)
         sub.add_argument("--deals", type=_count, required=True)
-        sub.add_argument("--seed", type=int, default=0)
+        sub.add_argument("--seed", type=_seed, default=0)
         sub.add_argument("--no-wrap", action="store_true")
         sub.add_argument("--json", action="store_true")
         sub.set_defaults(run=runner)
     return parser
 
 
+def _run(argv: Sequence[str] | None) -> None:
+    args, extra = build_parser().parse_known_args(argv)
+    if extra:  # argparse's own message would join every extra argument, however long, into the line
+        more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+        raise _BadInput(f"unrecognized argument {quote(extra[0])}{more}")
+    args.run(args)
+    sys.stdout.flush()  # here, so that a closed pipe is an error of this run and not of the shutdown
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what is left cannot fail again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): just replace it
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (lives until the exit)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
-        args = build_parser().parse_args(argv)
-        args.run(args)
-    except _BadInput as error:
-        print(f"error: {error}", file=sys.stderr)
+        _run(argv)
+    except (_BadInput, TriPeaksError) as error:
+        print(f"error: {clip(str(error))}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except TriPeaksError as error:
-        print(f"error: {error}", file=sys.stderr)
+    except BrokenPipeError:
+        _drop_stdout()
+        print("error: the output was closed before it was all written (broken pipe)", file=sys.stderr)
         return EXIT_BAD_INPUT
     return 0
