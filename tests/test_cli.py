@@ -315,6 +315,14 @@ def test_a_file_that_is_not_utf8(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert "UTF-8" in err and "line 3" in err and str(path) in err
 
 
+def test_a_byte_order_mark_is_not_part_of_the_first_line(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_text("28\r\n", encoding="utf-8-sig")  # as some editors save a text file
+    code, out, err = run(capsys, "solve", "--file", str(path), "--json")
+    assert code == 0 and err == "" and json_lines(out)[0]["verdict"] == "lost"
+
+
 def test_a_file_too_large_is_refused_without_reading_it_all(capsys: pytest.CaptureFixture[str],
                                                              tmp_path: Path) -> None:
     path = tmp_path / "huge.txt"

@@ -137,7 +137,10 @@ def _quote_path(path: str) -> str:
 
 
 def _read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 file of at most `MAX_FILE_BYTES`, split on `\n` only (as editors number them)."""
+    """The lines of a UTF-8 file of at most `MAX_FILE_BYTES`, split on `\n` only (as editors number them).
+
+    A byte order mark at the start (some editors write one) is not part of the first line.
+    """
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -147,7 +150,7 @@ def _read_lines(path: str) -> list[str]:
     if len(data) > MAX_FILE_BYTES:
         raise _BadInput(f"cannot read {_quote_path(path)}: larger than {MAX_FILE_BYTES // 2**20} MB")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise _BadInput(f"cannot read {_quote_path(path)}: not UTF-8 text (line {line})") from None
