@@ -1,0 +1,35 @@
+"""Solitaire Pyramid (seed 002): the rules engine, deal IDs, an exact solver and an honest hint.
+
+Pure Python with no run-time dependency, so the same wheel runs in CPython and in Pyodide. The card type and
+the deal shuffle are TriPeaks' (`tripeaks_core.cards`, `tripeaks_core.shuffle`), shared rather than copied.
+"""
+
+from __future__ import annotations
+
+from .deal import Deal, DealId
+from .errors import DealError, DealIdError, MoveError, PositionError, PyramidError, SaveError
+from .game import Game, Outcome, PlayerView
+from .moves import DRAW, RECYCLE, UNDO, IllegalMove, Move, Reason, Rejection
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DRAW",
+    "RECYCLE",
+    "UNDO",
+    "Deal",
+    "DealError",
+    "DealId",
+    "DealIdError",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "MoveError",
+    "Outcome",
+    "PlayerView",
+    "PositionError",
+    "PyramidError",
+    "Reason",
+    "Rejection",
+    "SaveError",
+]

@@ -1,0 +1,130 @@
+"""A Pyramid deal: 52 cards in the order of the deal notation of `design.md`, and deal numbers.
+
+Index 0 is the apex, 1-2 the second row, ... 21-27 the base row (see `layout`); 28-51 is the stock, 28 its
+top card (face up from the start), 51 its bottom. The notation is strict: 52 upper-case ASCII codes
+(rank `A23456789TJQK` then suit `CDHS`) separated by single spaces, all distinct.
+
+Cards are `tripeaks_core.cards.Card` (the shared card type); the deal shuffle is
+`tripeaks_core.shuffle.shuffled_indexes`, read straight into this notation order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from tripeaks_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
+from tripeaks_core.shuffle import shuffled_indexes
+
+from .errors import DealError, DealIdError, quote
+from .layout import PYRAMID_SIZE
+
+STOCK_START: Final = PYRAMID_SIZE
+STOCK_SIZE: Final = DECK_SIZE - STOCK_START
+
+MAX_NUMBER: Final = 999_999_999_999
+RANDOM_LIMIT: Final = 1_000_000_000
+"""Random deals are numbered below this (nine digits at most)."""
+
+
+def parse_card(code: str) -> Card:
+    """Read one upper-case code such as `TH`; anything else raises `DealError`."""
+    if len(code) != 2 or code[0] not in RANK_CHARS or code[1] not in SUIT_CHARS:
+        raise DealError(
+            f"unknown card code {quote(code, 8)}: expected a rank of {RANK_CHARS} then a suit of {SUIT_CHARS}"
+        )
+    return Card(RANK_CHARS.index(code[0]) + 1, SUIT_CHARS.index(code[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """52 distinct cards in notation order."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != DECK_SIZE:
+            raise DealError(f"a deal has 52 cards, this one has {len(self.cards)}")
+        seen: dict[Card, int] = {}
+        for index, card in enumerate(self.cards):
+            if card in seen:
+                raise DealError(f"duplicate card {card.code} at index {seen[card]} and {index}")
+            seen[card] = index
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        """Read 52 codes separated by single spaces (whitespace around the whole text is ignored)."""
+        body = text.strip(" \t\r\n")
+        codes = body.split(" ")
+        if len(codes) != DECK_SIZE:
+            if any(not code for code in codes) or any(c in body for c in "\t\r\n"):
+                raise DealError(f"the 52 card codes must be separated by single spaces: {quote(body)}")
+            raise DealError(f"a deal has 52 card codes, got {len(codes)}: {quote(body)}")
+        cards = []
+        for index, code in enumerate(codes):
+            try:
+                cards.append(parse_card(code))
+            except DealError as error:
+                raise DealError(f"card {index}: {error}") from None
+        return cls(tuple(cards))
+
+    @classmethod
+    def from_number(cls, number: int) -> Deal:
+        """Deal number `number`: the shared shuffle of the ordered deck, read into notation order."""
+        if not 0 <= number <= MAX_NUMBER:
+            raise DealIdError(f"deal number {number} is not in 0-{MAX_NUMBER}")
+        return cls(tuple(Card.from_index(i) for i in shuffled_indexes(number)))
+
+    def notation(self) -> str:
+        """The 52 codes separated by single spaces."""
+        return " ".join(card.code for card in self.cards)
+
+    @property
+    def pyramid(self) -> tuple[Card, ...]:
+        """The 28 pyramid cards by index."""
+        return self.cards[:STOCK_START]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The 24 stock cards, top first."""
+        return self.cards[STOCK_START:]
+
+    def ranks(self) -> tuple[int, ...]:
+        """The 52 ranks in notation order (all the rules look at)."""
+        return tuple(card.rank for card in self.cards)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True)
+class DealId:
+    """A deal ID: today a bare decimal number `N` (0 to 999,999,999,999), the deal `Deal.from_number(N)`.
+
+    Grammar, and how it can grow: an ID is `[LETTERS-]DIGITS`, and today LETTERS must be empty. A later
+    level or variant (an easy deal `E-1234`, a different number of passes `P1-1234`, "clear the stock too"
+    `S-1234`, ...) would be a letter before a dash, exactly as TriPeaks' IDs do it: the number keeps naming
+    the same cards, the letters only the rules, and an ID without letters keeps meaning today's rules, so no
+    ID shared today changes meaning.
+    """
+
+    number: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.number, bool) or not 0 <= self.number <= MAX_NUMBER:
+            raise DealIdError(f"deal number {self.number} is not in 0-{MAX_NUMBER}")
+
+    @classmethod
+    def parse(cls, text: str) -> DealId:
+        """Read a bare decimal number (ASCII digits only, at most 12; whitespace around it is ignored)."""
+        body = text.strip()
+        if not (body.isascii() and body.isdigit()) or len(body) > len(str(MAX_NUMBER)):
+            raise DealIdError(f"malformed deal ID {quote(body)}: expected a number 0-{MAX_NUMBER}")
+        return cls(int(body))
+
+    def deal(self) -> Deal:
+        """The 52 cards of this deal."""
+        return Deal.from_number(self.number)
+
+    def __str__(self) -> str:
+        return str(self.number)

@@ -1,0 +1,36 @@
+"""The player-facing texts of the Pyramid engine, French first (the seed's words) and English.
+
+The page will have its own catalogues; these are the engine's, used by the API and the command line.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
+    "fr": {
+        "not_thirteen": "ces deux cartes ne font pas 13",
+        "covered": "cette carte est encore couverte",
+        "not_king": "seul un roi part sans partenaire",
+        "stock_empty": "plus aucune carte à retourner",
+        "stock_not_empty": "le recyclage arrive quand la pioche est vide",
+        "no_recycle_left": "plus de recyclage disponible",
+        "waste_empty": "rien à recycler dans la défausse",
+    },
+    "en": {
+        "not_thirteen": "these two cards do not make 13",
+        "covered": "this card is still covered",
+        "not_king": "only a king leaves on its own",
+        "stock_empty": "no card left to turn",
+        "stock_not_empty": "recycling comes once the stock is empty",
+        "no_recycle_left": "no recycling left",
+        "waste_empty": "nothing to recycle on the waste",
+    },
+}
+
+LANGUAGES: Final = tuple(REJECTION_TEXTS)
+
+
+def rejection_text(reason: str, language: str = "fr") -> str:
+    """The text for a rejection reason code; English when the language is unknown."""
+    return REJECTION_TEXTS.get(language, REJECTION_TEXTS["en"])[reason]

@@ -1,0 +1,159 @@
+"""Moves, their notation, and refused moves as data.
+
+Notation (`design.md`): a *place* is a pyramid index `0`-`27`, `S` (the stock top) or `W` (the waste top).
+`a+b` removes the pair at places `a` and `b` (either order), a single place removes the king there, `draw`
+turns the stock top onto the waste, `recycle` turns the waste back into the stock, and `undo` (only in
+replayed move lists) takes back the last move. Parsing is strict: upper-case `S`/`W`, lower-case words, no
+spaces, no abbreviations, no leading zeros. A pair prints with pyramid indexes first (lowest first), then
+`S`, then `W`, so `Move.parse(str(m)) == m` and `W+12` reads as the same move as `12+W`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final, Literal
+
+from .errors import MoveError, PyramidError, quote
+from .layout import PYRAMID_SIZE
+from .messages import rejection_text
+
+STOCK: Final = "S"
+WASTE: Final = "W"
+DRAW: Final = "draw"
+RECYCLE: Final = "recycle"
+UNDO: Final = "undo"
+
+Place = int | Literal["S", "W"]
+Kind = Literal["pair", "king", "draw", "recycle"]
+
+
+def place_order(place: Place) -> int:
+    """Sort key of a place: pyramid indexes, then the stock top, then the waste top."""
+    if place == STOCK:
+        return PYRAMID_SIZE
+    if place == WASTE:
+        return PYRAMID_SIZE + 1
+    return place
+
+
+def parse_place(text: str) -> Place:
+    """Read one place: `0`-`27` (no sign, no leading zero), `S` or `W`."""
+    if text == STOCK:
+        return STOCK
+    if text == WASTE:
+        return WASTE
+    if text.isascii() and text.isdigit() and (text == "0" or text[0] != "0") and int(text) < PYRAMID_SIZE:
+        return int(text)
+    raise MoveError(f"unknown place {quote(text, 12)}: expected 0-27, S or W")
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move. `places` holds the two places of a pair (in print order) or the one place of a king."""
+
+    kind: Kind
+    places: tuple[Place, ...] = ()
+
+    def __post_init__(self) -> None:
+        expected = {"pair": 2, "king": 1, "draw": 0, "recycle": 0}[self.kind]
+        if len(self.places) != expected:
+            raise MoveError(f"a {self.kind} move has {expected} place(s), not {len(self.places)}")
+        if self.kind == "pair":
+            first, second = self.places
+            if first == second:
+                raise MoveError(f"a pair needs two different places, not {first} twice")
+            if place_order(first) > place_order(second):
+                object.__setattr__(self, "places", (second, first))
+
+    @classmethod
+    def pair(cls, a: Place, b: Place) -> Move:
+        """The pair at places `a` and `b` (either order)."""
+        return cls("pair", (a, b))
+
+    @classmethod
+    def king(cls, place: Place) -> Move:
+        """The king at `place`."""
+        return cls("king", (place,))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move in notation (`undo` is not a move: see `parse_action`)."""
+        if text == DRAW:
+            return DRAW_MOVE
+        if text == RECYCLE:
+            return RECYCLE_MOVE
+        parts = text.split("+")
+        try:
+            if len(parts) == 1:
+                return cls.king(parse_place(parts[0]))
+            if len(parts) == 2:
+                return cls.pair(parse_place(parts[0]), parse_place(parts[1]))
+        except MoveError as error:
+            raise MoveError(f"unknown move {quote(text, 20)}: {error}") from None
+        raise MoveError(
+            f"unknown move {quote(text, 20)}: expected a+b, a single place, 'draw' or 'recycle'"
+        )
+
+    def __str__(self) -> str:
+        if self.kind in ("draw", "recycle"):
+            return self.kind
+        return "+".join(str(place) for place in self.places)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+
+DRAW_MOVE: Final = Move("draw")
+RECYCLE_MOVE: Final = Move("recycle")
+
+Action = Move | Literal["undo"]
+
+
+def parse_action(text: str) -> Action:
+    """One entry of a replayed move list: a move, or `undo`."""
+    return UNDO if text == UNDO else Move.parse(text)
+
+
+def parse_actions(text: str) -> list[Action]:
+    """A comma-separated move list such as `21+27,draw,undo`; the empty text is no move."""
+    if text == "":
+        return []
+    return [parse_action(token) for token in text.split(",")]
+
+
+class Reason(StrEnum):
+    """Why a move was refused. The value is the reason code the page and the API use."""
+
+    NOT_THIRTEEN = "not_thirteen"
+    COVERED = "covered"
+    NOT_KING = "not_king"
+    STOCK_EMPTY = "stock_empty"
+    STOCK_NOT_EMPTY = "stock_not_empty"
+    NO_RECYCLE_LEFT = "no_recycle_left"
+    WASTE_EMPTY = "waste_empty"
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A refused move: the reason, and the place it is about (`None` for draw, recycle and a sum)."""
+
+    reason: Reason
+    place: Place | None = None
+
+    def message(self, language: str = "fr") -> str:
+        """The short text shown to the player."""
+        return rejection_text(self.reason.value, language)
+
+    def as_json(self) -> dict[str, object]:
+        """The rejection as the API sends it."""
+        return {"reason": self.reason.value, "place": self.place, "message": self.message("fr")}
+
+
+class IllegalMove(PyramidError):
+    """Raised by `Game.play` when the rules refuse the move; the game is unchanged."""
+
+    def __init__(self, move: Move, rejection: Rejection) -> None:
+        super().__init__(f"move {move} refused: {rejection.message('en')}")
+        self.move = move
+        self.rejection = rejection

@@ -1,0 +1,75 @@
+"""The snapshot the page draws from: every fact the UI needs, and no card the player has not seen.
+
+All pyramid cards are face up, so each present one carries its `card`; the stock shows only its face-up top
+and its count, the waste only its top. For each playable card, `partners` lists the places it makes 13 with
+(so the page highlights what the engine allows without knowing the rules), and `king` says that it leaves
+alone. Places in `partners` use the move notation: pyramid indexes as integers, `"S"` and `"W"`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from .game import KING, PASSES, Game, Outcome
+from .layout import PLACE_OF, PYRAMID_SIZE, ROW_OF
+from .moves import STOCK, WASTE, Place
+
+FORMAT_VERSION: Final = 1
+
+
+def _top(game: Game, place: Place, playing: bool) -> dict[str, Any] | None:
+    card = game.card_at(place)
+    if card is None:
+        return None
+    playable = playing
+    return {
+        "card": card.code,
+        "playable": playable,
+        "king": card.rank == KING,
+        "partners": game.partners(place) if playable else [],
+    }
+
+
+def _pyramid_card(game: Game, index: int, playing: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {"index": index, "row": ROW_OF[index], "place": PLACE_OF[index]}
+    if not game.is_present(index):
+        entry.update(state="gone", playable=False, king=False, partners=[])
+        return entry
+    card = game.deal.cards[index]
+    playable = playing and game.is_playable(index)
+    entry.update(
+        state="playable" if game.is_playable(index) else "covered",
+        card=card.code,
+        playable=playable,
+        king=card.rank == KING,
+        partners=game.partners(index) if playable else [],
+    )
+    return entry
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The JSON-ready picture of the table (format described in `docs/PYRAMID.md`)."""
+    outcome = game.outcome()
+    playing = outcome is Outcome.PLAYING
+    recycle = game.check_recycle()
+    return {
+        "game": "pyramid",
+        "format": FORMAT_VERSION,
+        "deal_id": str(game.deal_id) if game.deal_id is not None else None,
+        "version": game.version,
+        "pyramid": [_pyramid_card(game, i, playing) for i in range(PYRAMID_SIZE)],
+        "stock": {"count": game.stock_count, "top": _top(game, STOCK, playing)},
+        "waste": {"count": game.waste_count, "top": _top(game, WASTE, playing)},
+        "removed": game.removed,
+        "removed_text": f"{game.removed} sur {PYRAMID_SIZE}",
+        "pass": game.pass_number,
+        "passes": PASSES,
+        "pass_text": f"tour {game.pass_number} sur {PASSES}",
+        "moves": game.moves,
+        "can_draw": playing and game.can_draw,
+        "can_recycle": playing and recycle is None,
+        "recycle_refusal": None if recycle is None else recycle.as_json(),
+        "can_undo": game.can_undo,
+        "outcome": outcome.value,
+        "all_known": game.all_known,
+    }

@@ -1,0 +1,381 @@
+"""The exact solver: with every card known, can the pyramid still be cleared under the three-pass rules?
+
+**State.** The stock and the waste together always keep the stock's original order (draws move the stock top
+onto the waste, a recycle turns the waste back over), so they are one sequence of the stock cards still in
+play, split by a pointer: cards before it are on the waste (the last of them is its top), cards from it on
+are the stock (the first is its top). A state is (pyramid mask, mask of removed sequence cards, pointer,
+pass), and the pointer is kept canonical (one past the waste top), so equal positions have equal states.
+
+**Dominance between passes.** With the same cards left, a state earlier in the deal is at least as good as
+a later one: from pass `p` pointer `a` the player can draw on (and, if need be, recycle) to reach pass `q`
+pointer `b` whenever `(p, a) <= (q, b)`. So the table of failed states keeps, for each (pyramid mask,
+removed mask), the earliest progress `32*pass + pointer` at which it failed, and a state at that progress or
+later fails without search. Every move removes cards or advances the progress, so the state graph has no
+cycles and memoising failures is sound.
+
+**Pruning by rank supply** (sound: it only cuts states that cannot be won). A pair class is two ranks that
+make 13. For a class, let the pyramid hold `a` cards of one rank and `b` of the other, the sequence `c`
+and `d`. Every pyramid card needs its own partner; `k` pyramid-pyramid pairs leave `a - k` cards needing a
+sequence partner of the other rank, so a win needs some `k <= min(a, b)` with `a - k <= d` and
+`b - k <= c`. And a pyramid card with no sequence partner of its partner rank needs a pyramid partner
+outside its *cone* (the cards that must go before it and the cards that can only go after it). A move only
+changes the class of the cards it removes, so only that class is checked after it.
+
+**Forced moves** (sound: they never make a position worse). A playable king goes at once (it only blocks);
+a pair whose two cards are the last two of their class goes at once (they can only leave together, and
+leaving early only uncovers); two sequence cards that no pyramid card needs go at once (they only block).
+
+The search is a depth-first search with that ordering: pyramid pairs first (the one uncovering most first),
+then a pyramid card with the stock or waste top, then draw, then stock+waste, then recycle. A budget of nodes
+or milliseconds turns a search that runs too long into `unknown`; `lost` is answered only after a complete
+search.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+from .deal import STOCK_START
+from .game import KING, PAIR_SUM, PASSES, Game, PlayerView
+from .layout import CONE_MASK, COVERER_MASK, COVERS, FULL_MASK, PYRAMID_SIZE, playable_mask
+from .moves import DRAW, RECYCLE
+
+DEFAULT_MAX_NODES: Final = 3_000_000
+_CHECK_EVERY: Final = 1024
+_PROGRESS_PASS: Final = 32
+
+
+class Verdict(StrEnum):
+    """`WIN`: a complete winning line exists (and is returned); `LOST`: proven impossible; `UNKNOWN`: the
+    budget ran out first."""
+
+    WIN = "win"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A full-information position, as the solver needs it.
+
+    `pyramid[i]` is the rank at pyramid index `i` (meaningful where `remaining` has bit `i`). `sequence` is
+    the ranks of the stock cards still in play in their order: the waste bottom to top, then the stock top
+    to bottom; the first `waste_count` of them are on the waste. `pass_number` is 1-3.
+    """
+
+    pyramid: tuple[int, ...]
+    remaining: int
+    sequence: tuple[int, ...]
+    waste_count: int
+    pass_number: int = 1
+
+    @classmethod
+    def start(cls, ranks: tuple[int, ...]) -> Position:
+        """The start of a deal given as its 52 ranks in notation order."""
+        return cls(tuple(ranks[:STOCK_START]), FULL_MASK, tuple(ranks[STOCK_START:]), 0, 1)
+
+    @classmethod
+    def of_game(cls, game: Game) -> Position:
+        """The current position of `game`, read with every card known (fair only for the solver's use)."""
+        ranks = game.deal.ranks()
+        sequence = tuple(ranks[i] for i in (*game.waste_indexes, *game.stock_indexes))
+        pyramid = tuple(ranks[i] if game.is_present(i) else 0 for i in range(PYRAMID_SIZE))
+        return cls(pyramid, game.remaining, sequence, game.waste_count, game.pass_number)
+
+    @classmethod
+    def of_view(cls, view: PlayerView) -> Position:
+        """The position of a view in which every card is known."""
+        if not view.all_known:
+            raise ValueError("the solver may only be used once every card is known")
+        pyramid = tuple(c.rank if c is not None else 0 for c in view.pyramid)
+        sequence = tuple(c.rank for c in view.waste) + tuple(c.rank for c in view.stock if c is not None)
+        return cls(pyramid, view.remaining, sequence, len(view.waste), view.pass_number)
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The verdict, a winning line when there is one (moves in notation from the position given), the
+    nodes expanded and the time taken."""
+
+    verdict: Verdict
+    line: tuple[str, ...] = ()
+    nodes: int = 0
+    ms: float = 0.0
+
+    def as_json(self) -> dict[str, object]:
+        """The result as the command line prints it."""
+        return {
+            "verdict": self.verdict.value,
+            "line": list(self.line),
+            "nodes": self.nodes,
+            "ms": round(self.ms, 3),
+        }
+
+
+_NO_LINE: Final[tuple[str, ...]] = ()
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _name(bit: int, s: int, w: int) -> str:
+    if bit == s:
+        return "S"
+    if bit == w:
+        return "W"
+    return str(bit.bit_length() - 1)
+
+
+class Solver:
+    """One search over one position; `run()` gives the result. Use `solve()` unless you need internals."""
+
+    def __init__(
+        self, position: Position, max_nodes: int | None = None, budget_ms: float | None = None
+    ) -> None:
+        self.position = position
+        self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
+        self.deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        self.nodes = 0
+        ranks = position.pyramid
+        seq = position.sequence
+        self.size = len(seq)
+        # rank masks: PR[r] pyramid indexes of rank r, SR[r] sequence indexes of rank r
+        self.pr = [0] * 14
+        for i in range(PYRAMID_SIZE):
+            if position.remaining >> i & 1:
+                self.pr[ranks[i]] |= 1 << i
+        self.sr = [0] * 14
+        for j, rank in enumerate(seq):
+            self.sr[rank] |= 1 << j
+        self.rank_of_bit = {1 << i: ranks[i] for i in range(PYRAMID_SIZE)}
+        self.seq_rank_of_bit = {1 << j: seq[j] for j in range(self.size)}
+        # a pyramid card's score as a first choice: how many cards its removal may uncover
+        self.failed: dict[int, int] = {}
+
+    def run(self) -> SolveResult:
+        """Search and report."""
+        start = time.perf_counter()
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 2000))
+        try:
+            line = self._search_root()
+        except _OutOfBudget:
+            verdict, moves = Verdict.UNKNOWN, _NO_LINE
+        else:
+            verdict = Verdict.LOST if line is None else Verdict.WIN
+            moves = _NO_LINE if line is None else tuple(line)
+        finally:
+            sys.setrecursionlimit(limit)
+        return SolveResult(verdict, moves, self.nodes, (time.perf_counter() - start) * 1000)
+
+    # --- the rank supply bound ----------------------------------------------------------------------------
+
+    def _class_dead(self, mask: int, avail: int, rank: int) -> bool:
+        """True when the pair class of `rank` can no longer be cleared from the pyramid."""
+        other = PAIR_SUM - rank
+        pr, sr = self.pr, self.sr
+        pa, pb = mask & pr[rank], mask & pr[other]
+        if not pa and not pb:
+            return False
+        a, b = pa.bit_count(), pb.bit_count()
+        c, d = (avail & sr[rank]).bit_count(), (avail & sr[other]).bit_count()
+        if max(a - d, b - c, 0) > min(a, b):
+            return True
+        if not d:
+            for low in _bits(pa):
+                if not pb & ~CONE_MASK[low.bit_length() - 1]:
+                    return True
+        if not c:
+            for low in _bits(pb):
+                if not pa & ~CONE_MASK[low.bit_length() - 1]:
+                    return True
+        return False
+
+    def _dead(self, mask: int, avail: int) -> bool:
+        return any(self._class_dead(mask, avail, rank) for rank in range(1, 7))
+
+    # --- the search ---------------------------------------------------------------------------------------
+
+    def _search_root(self) -> list[str] | None:
+        position = self.position
+        full = (1 << self.size) - 1
+        if self._dead(position.remaining, full):
+            return None
+        line: list[str] = []
+        failed = self.failed
+        pr, sr = self.pr, self.sr
+        rank_of_bit, seq_rank_of_bit = self.rank_of_bit, self.seq_rank_of_bit
+        class_dead = self._class_dead
+        pyramid_kings = pr[KING]
+        seq_kings = sr[KING]
+        max_nodes, deadline = self.max_nodes, self.deadline
+        nodes = 0
+
+        def search(mask: int, removed: int, ptr: int, pss: int) -> bool:
+            nonlocal nodes
+            if not mask:
+                return True
+            key = mask | removed << PYRAMID_SIZE
+            progress = pss * _PROGRESS_PASS + ptr
+            seen = failed.get(key)
+            if seen is not None and seen <= progress:
+                return False
+            nodes += 1
+            if nodes % _CHECK_EVERY == 0:
+                self.nodes = nodes
+                if nodes > max_nodes or (deadline is not None and time.perf_counter() > deadline):
+                    raise _OutOfBudget
+            avail = full & ~removed
+            above = avail >> ptr << ptr
+            s = above & -above
+            below = avail ^ above
+            w = 1 << (below.bit_length() - 1) if below else 0
+            play = playable_mask(mask)
+
+            # forced: a king
+            kings = play & pyramid_kings
+            if kings:
+                low = kings & -kings
+                if search(mask ^ low, removed, ptr, pss):
+                    line.append(str(low.bit_length() - 1))
+                    return True
+                failed[key] = progress
+                return False
+            if s & seq_kings:
+                if search(mask, removed | s, ptr, pss):
+                    line.append("S")
+                    return True
+                failed[key] = progress
+                return False
+            if w & seq_kings:
+                if search(mask, removed | w, (below ^ w).bit_length(), pss):
+                    line.append("W")
+                    return True
+                failed[key] = progress
+                return False
+
+            # pairs: (pyramid bits, sequence bits, rank class)
+            pyramid_pairs: list[tuple[int, int, int]] = []
+            top_pairs: list[tuple[int, int, int]] = []
+            sr_s = seq_rank_of_bit[s] if s else 0
+            sr_w = seq_rank_of_bit[w] if w else 0
+            forced: tuple[int, int, int] | None = None
+            rest = play
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                rank = rank_of_bit[low]
+                other = PAIR_SUM - rank
+                partners = rest & pr[other]
+                while partners:
+                    plow = partners & -partners
+                    partners ^= plow
+                    pyramid_pairs.append((low | plow, 0, rank))
+                    if (mask & (pr[rank] | pr[other])) == low | plow and not avail & (sr[rank] | sr[other]):
+                        forced = (low | plow, 0, rank)
+                if sr_s == other:
+                    top_pairs.append((low, s, rank))
+                    if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == s:
+                        forced = (low, s, rank)
+                if sr_w == other:
+                    top_pairs.append((low, w, rank))
+                    if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == w:
+                        forced = (low, w, rank)
+            stock_pair = s and w and sr_s + sr_w == PAIR_SUM
+            if stock_pair and not mask & (pr[sr_s] | pr[sr_w]):
+                # two sequence cards no pyramid card needs: removing them only unblocks
+                if search(mask, removed | s | w, (below ^ w).bit_length(), pss):
+                    line.append("S+W")
+                    return True
+                failed[key] = progress
+                return False
+            if forced is not None:
+                candidates = [forced]
+            else:
+                if len(pyramid_pairs) > 1:
+                    pyramid_pairs.sort(key=_uncover_score(mask), reverse=True)
+                candidates = pyramid_pairs + top_pairs
+            for pbits, sbits, rank in candidates:
+                new_mask = mask ^ pbits
+                new_removed = removed | sbits
+                new_avail = avail & ~sbits
+                if class_dead(new_mask, new_avail, rank):
+                    continue
+                new_ptr = (below ^ w).bit_length() if sbits == w and w else ptr
+                if search(new_mask, new_removed, new_ptr, pss):
+                    line.append("+".join(sorted(_names(pbits, sbits, s, w), key=_order)))
+                    return True
+            if forced is None:
+                if s and search(mask, removed, s.bit_length(), pss):
+                    line.append(DRAW)
+                    return True
+                if stock_pair:
+                    new_avail = avail & ~(s | w)
+                    if not class_dead(mask, new_avail, min(sr_s, sr_w)) and search(
+                        mask, removed | s | w, (below ^ w).bit_length(), pss
+                    ):
+                        line.append("S+W")
+                        return True
+                if not above and below and pss < PASSES and search(mask, removed, 0, pss + 1):
+                    line.append(RECYCLE)
+                    return True
+            failed[key] = progress
+            return False
+
+        try:
+            won = search(position.remaining, 0, position.waste_count, position.pass_number)
+        finally:
+            self.nodes = nodes
+        if not won:
+            return None
+        line.reverse()
+        return line
+
+
+def _names(pbits: int, sbits: int, s: int, w: int) -> list[str]:
+    names = [str(low.bit_length() - 1) for low in _bits(pbits)]
+    if sbits:
+        names.append("S" if sbits == s else "W")
+    return names
+
+
+def _order(name: str) -> int:
+    return {"S": PYRAMID_SIZE, "W": PYRAMID_SIZE + 1}.get(name, 0) or int(name)
+
+
+def _uncover_score(mask: int) -> Callable[[tuple[int, int, int]], int]:
+    """A sort key for pyramid pairs at `mask`: the pairs that make more cards playable first."""
+
+    def score(pair: tuple[int, int, int]) -> int:
+        after = mask ^ pair[0]
+        return (playable_mask(after) & ~playable_mask(mask)).bit_count()
+
+    return score
+
+
+def solve(position: Position, max_nodes: int | None = None, budget_ms: float | None = None) -> SolveResult:
+    """Decide `position` (see the module docstring)."""
+    return Solver(position, max_nodes, budget_ms).run()
+
+
+def solve_game(game: Game, max_nodes: int | None = None, budget_ms: float | None = None) -> SolveResult:
+    """Decide `game`'s current position, every card read (for the solver's own use, not the hint's)."""
+    return solve(Position.of_game(game), max_nodes, budget_ms)
+
+
+__all__ = ["COVERER_MASK", "COVERS", "Position", "SolveResult", "Solver", "Verdict", "solve", "solve_game"]

@@ -1,0 +1,259 @@
+"""Pyramid rules engine: layout, deal notation and IDs, move notation, pairs, kings, draw, recycle, undo,
+refusals, knowledge and the snapshot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pyramid_support import COVER, build_deal
+
+from pyramid_core import (
+    Deal,
+    DealError,
+    DealId,
+    DealIdError,
+    Game,
+    IllegalMove,
+    Move,
+    MoveError,
+    Outcome,
+    PositionError,
+    Reason,
+    Rejection,
+)
+from pyramid_core.layout import COVERED_BY, PLACE_OF, ROW_OF, reachable_masks
+from pyramid_core.messages import REJECTION_TEXTS
+from pyramid_core.moves import parse_actions
+from pyramid_core.snapshot import snapshot
+from tripeaks_core.cards import Card
+from tripeaks_core.shuffle import shuffled_indexes
+
+# --- layout --------------------------------------------------------------------------------------------
+
+
+def test_cover_relation_follows_the_formula():
+    for i in range(28):
+        assert COVERED_BY[i] == COVER[i]
+    assert COVERED_BY[0] == (1, 2)
+    assert COVERED_BY[20] == (26, 27)
+    assert all(COVERED_BY[i] == () for i in range(21, 28))
+    assert (ROW_OF[12], PLACE_OF[12]) == (4, 2)
+
+
+def test_only_1430_pyramid_shapes_are_reachable():
+    assert len(reachable_masks()) == 1430
+
+
+# --- deal notation and IDs -------------------------------------------------------------------------------
+
+
+def test_deal_number_is_the_shared_shuffle_in_notation_order():
+    deal = DealId(1234).deal()
+    assert [c.index for c in deal.cards] == shuffled_indexes(1234)
+    assert Deal.parse(deal.notation()) == deal
+    assert deal.cards[28] == deal.stock[0]
+
+
+@pytest.mark.parametrize("text", ["7", "0", " 42 ", "999999999999"])
+def test_deal_id_is_a_bare_number(text):
+    assert str(DealId.parse(text)) == text.strip()
+
+
+@pytest.mark.parametrize("text", ["", "-1", "+4", "E-12", "1_000", "12a", "１２", "1000000000000", "1 2"])
+def test_bad_deal_ids_are_refused(text):
+    with pytest.raises(DealIdError):
+        DealId.parse(text)
+
+
+def test_notation_is_strict():
+    good = DealId(5).deal().notation()
+    with pytest.raises(DealError, match="unknown card"):
+        Deal.parse(good.replace(good[:2], good[:2].lower(), 1))
+    with pytest.raises(DealError, match="single spaces"):
+        Deal.parse(good.replace(" ", "  ", 1))
+    with pytest.raises(DealError, match="duplicate"):
+        Deal.parse(good[3:5] + " " + good[3:])
+    with pytest.raises(DealError, match="52 card codes"):
+        Deal.parse(good[3:])
+    with pytest.raises(DealError) as huge:
+        Deal.parse("1" * 5000)
+    assert len(str(huge.value)) < 200  # a huge input is quoted by a short prefix
+
+
+# --- move notation --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "printed"), [
+    ("12+W", "12+W"), ("W+12", "12+W"), ("S+W", "S+W"), ("W+S", "S+W"), ("27+3", "3+27"), ("5", "5"),
+    ("S", "S"), ("draw", "draw"), ("recycle", "recycle"), ("0+1", "0+1"),
+])
+def test_move_notation_round_trips(text, printed):
+    move = Move.parse(text)
+    assert str(move) == printed
+    assert Move.parse(printed) == move
+
+
+@pytest.mark.parametrize("text", [
+    "s", "w", "Draw", "d", "r", "DRAW", "28", "-1", "01", "1+1", "S+S", "1+2+3", "", "+", "1+", " 1", "undo",
+    "12 + W", "１",
+])
+def test_bad_moves_are_refused(text):
+    with pytest.raises(MoveError):
+        Move.parse(text)
+
+
+def test_action_lists():
+    assert [str(a) for a in parse_actions("21+27,draw,undo")] == ["21+27", "draw", "undo"]
+    assert parse_actions("") == []
+    with pytest.raises(MoveError):
+        parse_actions("draw,,draw")
+
+
+# --- rules -----------------------------------------------------------------------------------------------
+
+# base row 21..27; the stock top is index 28.
+SMALL = build_deal({21: "6C", 22: "7C", 23: "KD", 24: "QH", 25: "5S", 26: "9D", 27: "AH", 15: "2S"},
+                   stock=["8H", "4C", "JD"])
+
+
+def state(game: Game) -> str:
+    return json.dumps(snapshot(game), sort_keys=True) + repr(game.known) + repr(game.history)
+
+
+def test_pairs_of_thirteen_leave_together():
+    game = Game(SMALL)
+    assert game.try_play("21+22") is None  # 6 + 7
+    assert not game.is_present(21) and not game.is_present(22)
+    assert game.removed == 2
+    game.play("24+27")  # Q + A
+    game.play("23")  # a king alone
+    game.play("25+S")  # 5 + 8 (stock top)
+    assert game.stock_top == Card.parse("4C")
+    game.play("draw")
+    assert game.waste_top == Card.parse("4C")
+    game.play("26+W")  # 9 + 4
+    assert game.removed == 7 and game.is_playable(15)
+
+
+def test_refusals_change_nothing():
+    game = Game(SMALL)
+    before = state(game)
+    assert game.try_play("21+25") == Rejection(Reason.NOT_THIRTEEN)
+    assert game.try_play("15+21") == Rejection(Reason.COVERED, 15)
+    assert game.try_play("21") == Rejection(Reason.NOT_KING, 21)
+    assert game.try_play("recycle") == Rejection(Reason.STOCK_NOT_EMPTY)
+    with pytest.raises(IllegalMove, match="do not make 13"):
+        game.play("21+25")
+    with pytest.raises(PositionError):
+        game.try_play("W+24")  # no waste yet
+    assert state(game) == before
+    assert Rejection(Reason.NOT_THIRTEEN).message() == "ces deux cartes ne font pas 13"
+    assert Rejection(Reason.COVERED).message("en") == "this card is still covered"
+
+
+def test_recycle_three_passes_and_undo_moves_the_pass_back():
+    game = Game(DealId(11).deal())
+    order = game.stock_indexes
+    for _ in range(24):
+        game.play("draw")
+    assert game.try_play("draw") == Rejection(Reason.STOCK_EMPTY)
+    assert REJECTION_TEXTS["fr"]["stock_empty"] == "plus aucune carte à retourner"
+    game.play("recycle")
+    assert game.pass_number == 2
+    assert game.stock_indexes == order  # the original order, the first card drawn on top
+    for _ in range(24):
+        game.play("draw")
+    game.play("recycle")
+    assert game.pass_number == 3
+    for _ in range(24):
+        game.play("draw")
+    assert game.try_play("recycle") == Rejection(Reason.NO_RECYCLE_LEFT)
+    assert REJECTION_TEXTS["fr"]["no_recycle_left"] == "plus de recyclage disponible"
+    for _ in range(25):
+        game.undo()
+    assert game.pass_number == 2 and game.stock_count == 0 and game.waste_count == 24
+    for _ in range(25):
+        game.undo()
+    assert game.pass_number == 1 and game.stock_count == 0
+
+
+def test_nothing_to_recycle():
+    # every stock card paired away with another: stock and waste both empty
+    stock = ["AC", "QC", "2C", "JC", "3C", "TC", "4C", "9C", "5C", "8C", "6C", "7C",
+             "AD", "QD", "2D", "JD", "3D", "TD", "4D", "9D", "5D", "8D", "6D", "7D"]
+    game = Game(build_deal(stock=stock))
+    for _ in range(12):
+        game.play("draw")
+        game.play("S+W")
+    assert game.stock_count == game.waste_count == 0
+    assert game.try_play("recycle") == Rejection(Reason.WASTE_EMPTY)
+    assert REJECTION_TEXTS["fr"]["waste_empty"] == "rien à recycler dans la défausse"
+
+
+def test_won_when_the_pyramid_is_gone_and_stuck_when_nothing_moves():
+    pairs = [("AC", "QC"), ("2C", "JC"), ("3C", "TC"), ("4C", "9C"), ("5C", "8C"), ("6C", "7C"),
+             ("AD", "QD"), ("2D", "JD"), ("3D", "TD"), ("4D", "9D"), ("5D", "8D"), ("6D", "7D"),
+             ("AH", "QH"), ("KD", "KC")]
+    # fill the pyramid from the bottom row up, left to right: consecutive cards pair up (the last two: kings)
+    order = [row * (row + 1) // 2 + j for row in range(6, -1, -1) for j in range(row + 1)]
+    codes = [c for pair in pairs for c in pair]
+    deal = build_deal(dict(zip(order, codes, strict=True)))
+    game = Game(deal)
+    moves = 0
+    while game.removed < 26:
+        move = next(m for m in game.legal_moves() if m.kind == "pair" and "S" not in m.places)
+        game.play(move)
+        moves += 1
+    while game.removed < 28:
+        game.play(next(m for m in game.legal_moves() if m.kind == "king"))
+        moves += 1
+    assert game.outcome() is Outcome.WON and moves == 15
+
+    outcomes = set()
+    for number in range(1, 8):
+        game = Game(DealId(number).deal())
+        while game.removed < 28 and game.legal_moves():  # the first legal move until none is left
+            assert game.outcome() is Outcome.PLAYING
+            game.play(game.legal_moves()[0])
+        outcomes.add(game.outcome())
+        if game.outcome() is Outcome.STUCK:
+            assert game.stock_count == 0 and not game.can_recycle and game.legal_moves() == []
+    assert outcomes == {Outcome.WON, Outcome.STUCK}
+
+
+def test_knowledge_grows_with_the_stock_top_and_undo_never_forgets():
+    game = Game(DealId(3).deal())
+    assert game.known == frozenset(range(29))
+    game.play("draw")
+    game.play("draw")
+    assert game.known == frozenset(range(31))
+    game.undo()
+    game.undo()
+    assert game.known == frozenset(range(31))
+    view = game.player_view()
+    assert view.stock[0] == game.deal.cards[28] and view.stock[2] == game.deal.cards[30]
+    assert view.stock[3] is None and len(view.unseen) == 21
+    assert game.restarted().known == game.known
+
+
+def test_snapshot_shows_no_unseen_card_and_lists_partners():
+    game = Game(SMALL)
+    snap = snapshot(game)
+    text = json.dumps(snap)
+    for i in range(29, 52):
+        assert f'"{game.deal.cards[i].code}"' not in text
+    base = snap["pyramid"][21]
+    assert base["state"] == "playable" and base["partners"] == [22]
+    assert snap["pyramid"][25]["partners"] == ["S"]
+    assert snap["pyramid"][23]["king"] and snap["pyramid"][23]["partners"] == []
+    assert snap["pyramid"][15]["state"] == "covered" and not snap["pyramid"][15]["playable"]
+    assert snap["stock"] == {"count": 24, "top": {"card": "8H", "playable": True, "king": False,
+                                                   "partners": [25]}}
+    assert snap["waste"] == {"count": 0, "top": None}
+    assert snap["removed_text"] == "0 sur 28" and snap["pass_text"] == "tour 1 sur 3"
+    assert not snap["can_recycle"]
+    assert snap["recycle_refusal"]["reason"] == "stock_not_empty"
+    assert snap["recycle_refusal"]["message"] == "le recyclage arrive quand la pioche est vide"
+    flags = (snap["can_draw"], snap["can_undo"], snap["outcome"], snap["all_known"])
+    assert flags == (True, False, "playing", False)
