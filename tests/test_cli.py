@@ -342,6 +342,10 @@ def test_a_directory_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert str(tmp_path) in bad_line(capsys, "solve", "--file", str(tmp_path))
 
 
+def test_a_file_name_with_a_nul_character(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "not a file name" in bad_line(capsys, "solve", "--file", "deals\0.txt")
+
+
 def test_a_file_is_numbered_by_its_newlines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     # str.splitlines() would also break at U+2028 or a form feed, and then name the wrong line.
     path = tmp_path / "deals.txt"

@@ -147,6 +147,8 @@ def _read_lines(path: str) -> list[str]:
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise _BadInput(f"cannot read {_quote_path(path)}: {reason}") from None
+    except ValueError:  # a NUL character, which no file name can hold (main() called with a list)
+        raise _BadInput(f"cannot read {_quote_path(path)}: not a file name") from None
     if len(data) > MAX_FILE_BYTES:
         raise _BadInput(f"cannot read {_quote_path(path)}: larger than {MAX_FILE_BYTES // 2**20} MB")
     try:
