@@ -137,7 +137,9 @@ def test_accessibility_scan(browser: Any, server: str, scheme: str) -> None:
     assert foreign == []
 
 
-@pytest.mark.parametrize("width,height", [(360, 640), (740, 360), (1280, 800), (1920, 1080), (640, 360)])
+@pytest.mark.parametrize(
+    "width,height", [(360, 640), (360, 740), (740, 360), (1280, 800), (1920, 1080), (640, 360)]
+)
 def test_table_fits_without_scrolling(table: Table, width: int, height: int) -> None:
     page = table.page
     page.set_viewport_size({"width": width, "height": height})
@@ -146,23 +148,43 @@ def test_table_fits_without_scrolling(table: Table, width: int, height: int) -> 
     box: dict[str, Any] = page.evaluate(
         """() => {
             const game = document.querySelector('#game').getBoundingClientRect();
-            const selector = '#peaks .card, #stock, #waste, .controls button, .top';
+            const selector = '#peaks .card, #stock, #waste, .controls button, .top, .top button, .stat';
             const items = [...document.querySelectorAll(selector)]
                 .filter(el => !el.classList.contains('gone'));
             const out = items.map(el => el.getBoundingClientRect()).filter(
                 r => r.left < -0.5 || r.top < -0.5
                      || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5);
+            // nothing cut off inside its box either: a button's or a counter's text fits in it
+            const clipped = [...document.querySelectorAll('#game button, .stat')]
+                .filter(el => el.getClientRects().length && !el.closest('#peaks'))
+                .filter(el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+                .map(el => el.id || el.textContent.trim());
             const base = document.querySelectorAll('#peaks .card')[27].getBoundingClientRect();
+            const stock = document.querySelector('#stock').getBoundingClientRect();
+            const board = document.querySelector('#board').getBoundingClientRect();
+            const table = [...document.querySelectorAll('#peaks, #piles')].map(el => el.getBoundingClientRect());
+            const small = [...document.querySelectorAll('.top button, .controls button, #stock')]
+                .map(el => el.getBoundingClientRect()).filter(r => Math.min(r.width, r.height) < 44).length;
             return {gameBottom: game.bottom, scrollW: document.documentElement.scrollWidth,
-                    outside: out.length, cardWidth: base.width,
+                    outside: out.length, clipped, cardWidth: base.width, cardHeight: base.height,
+                    stockRatio: stock.height / stock.width, small,
+                    used: (Math.max(...table.map(r => r.bottom)) - Math.min(...table.map(r => r.top)))
+                          / board.height,
                     buttonHeight: document.querySelector('#undo').getBoundingClientRect().height};
         }"""
     )
     assert box["outside"] == 0, f"something of the table is off screen at {width}×{height}"
+    assert box["clipped"] == [], f"cut off at {width}×{height}"
     assert box["gameBottom"] <= height + 0.5
     assert box["scrollW"] <= width
     assert box["cardWidth"] >= 30
-    assert box["buttonHeight"] >= 36
+    assert box["buttonHeight"] >= 44
+    assert box["small"] == 0, f"{box['small']} header buttons, controls or the stock under 44 px at {width}×{height}"
+    assert abs(box["stockRatio"] - 1.4) < 0.03, f"the stock is not card-shaped at {width}×{height}: {box}"
+    if height > width:
+        # a phone held upright: the height goes into larger cards, not empty felt
+        assert box["cardHeight"] >= 70, box
+        assert box["used"] >= 0.7, box
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(400)  # let the card land on the waste, for the picture only
     page.screenshot(path=str(SCREENSHOTS / f"table_{width}x{height}.png"))
