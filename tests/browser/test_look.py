@@ -43,3 +43,86 @@ def test_the_focus_stays_on_the_table_after_a_keyboard_take(table: Table) -> Non
     before = table.stock()
     table.press("Enter")
     table.wait_stock(before - 1)
+
+
+PANEL_BOX = """id => {
+    const panel = document.getElementById(id);
+    const p = panel.getBoundingClientRect();
+    const title = panel.querySelector('h2').getBoundingClientRect();
+    const hit = document.elementFromPoint(title.left + 4, title.top + title.height / 2);
+    return {top: p.top, bottom: p.bottom, left: p.left, right: p.right, titleTop: title.top,
+            titleBottom: title.bottom, titleSeen: Boolean(hit && panel.querySelector('h2').contains(hit)),
+            focusSeen: (() => { const f = document.activeElement.getBoundingClientRect();
+                                return f.top >= p.top - 0.5 && f.bottom <= p.bottom + 0.5; })()};
+}"""
+
+
+def assert_panel_in_view(table: Table, panel: str) -> None:
+    page = table.page
+    page.wait_for_selector(f"#{panel}[open]")
+    size = page.viewport_size
+    assert size is not None
+    box: dict[str, Any] = page.evaluate(PANEL_BOX, panel)
+    where = f"{panel} at {size['width']}×{size['height']}: {box}"
+    assert box["top"] >= -0.5 and box["bottom"] <= size["height"] + 0.5, f"taller than the screen: {where}"
+    assert box["left"] >= -0.5 and box["right"] <= size["width"] + 0.5, f"wider than the screen: {where}"
+    assert box["titleTop"] >= box["top"] - 0.5 and box["titleSeen"], f"title out of view: {where}"
+    assert box["focusSeen"], f"focused control out of view: {where}"
+
+
+def test_every_panel_opens_with_its_title_in_view_on_a_phone_on_its_side(table: Table) -> None:
+    from test_endings_and_hint import play, stuck_after_drawing_out, winnable
+
+    page = table.page
+    page.set_viewport_size({"width": 740, "height": 360})
+    deal_id, line = winnable()
+    table.open(f"#{deal_id}")
+    play(table, line)
+    assert_panel_in_view(table, "win-panel")
+    page.click("#win-panel [data-action='new']")
+    assert_panel_in_view(table, "newdeal-panel")
+    page.click("#newdeal-cancel")
+    page.wait_for_selector("#newdeal-panel", state="hidden")
+    page.click("#stats-open")
+    assert_panel_in_view(table, "stats-panel")
+    page.click("#stats-close")
+    page.wait_for_selector("#stats-panel", state="hidden")
+    table.open(f"#{stuck_after_drawing_out()}")
+    for _ in range(23):
+        table.draw()
+    assert_panel_in_view(table, "stuck-panel")
+    # a panel whose content is taller than the screen still opens on its title, its buttons in view
+    page.evaluate(
+        """() => { const p = document.getElementById('stuck-panel'); p.close();
+                   document.getElementById('stuck-text').textContent = 'x '.repeat(1500); p.showModal(); }"""
+    )
+    assert_panel_in_view(table, "stuck-panel")
+
+
+def test_touch_targets_on_a_phone(table: Table) -> None:
+    page = table.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    table.open("#7")
+    # Show every bar the page can show (the proof banner with its buttons, the replay bar, the update offer):
+    # only their size is measured here.
+    page.evaluate(
+        """() => { for (const id of ['hint-banner', 'lost-actions', 'replay-bar', 'update', 'welcome'])
+                     document.getElementById(id).hidden = false; }"""
+    )
+    small = page.evaluate(
+        """() => {
+            const tiny = (root) => [...root.querySelectorAll('button, select')]
+                .filter(el => el.getClientRects().length && !el.closest('#peaks'))
+                .map(el => [el.id || el.dataset.action || el.textContent.trim(), el.getBoundingClientRect()])
+                .filter(([, r]) => Math.min(r.width, r.height) < 44)
+                .map(([name, r]) => `${name} ${Math.round(r.width)}×${Math.round(r.height)}`);
+            const out = tiny(document);
+            for (const panel of document.querySelectorAll('dialog.panel')) {
+                panel.showModal();
+                out.push(...tiny(panel).map(s => `${panel.id}: ${s}`));
+                panel.close();
+            }
+            return out;
+        }"""
+    )
+    assert small == []
