@@ -3,9 +3,11 @@ on small screens, one name for the king per language, the rules section, the fli
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
-from conftest import Table
+from conftest import ROOT, Table, engine_cli
 
 ACTIVE = """() => { const el = document.activeElement;
                     return {tag: el.tagName, id: el.id, pos: el.dataset.pos ?? null,
@@ -126,3 +128,47 @@ def test_touch_targets_on_a_phone(table: Table) -> None:
         }"""
     )
     assert small == []
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    result: dict[str, str] = json.loads((ROOT / "web" / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return result
+
+
+def test_one_name_for_the_king_in_each_language(table: Table) -> None:
+    # the catalogues: the king is R(oi) in every French text and K(ing) in every English one
+    assert catalogue("fr")["short.K"] == "R" and catalogue("en")["short.K"] == "K"
+    assert [k for k, v in catalogue("fr").items() if re.search(r"\bK\b", v)] == []
+    assert [k for k, v in catalogue("en").items() if re.search(r"\bR\b", v)] == []
+    # the page: a king's corner and the welcome line
+    base = str(engine_cli("deal", "1")["deal"]).split()[18:28]
+    king = next(i for i, code in enumerate(base) if code[0] == "K") + 18
+    corner = f"#peaks .card[data-pos='{king}'] .rank"
+    table.open("#1")
+    assert table.text(corner) == "R"
+    assert "R et A" in table.text("#welcome")
+    table.page.click("#lang")
+    table.page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert table.text(corner) == "K"
+    assert "K and A" in table.text("#welcome")
+
+
+def test_the_hint_explains_itself_in_a_players_words() -> None:
+    jargon = {"fr": ("envisag", "futur", "solution complète", "échantillon"),
+              "en": ("futures", "tried", "complete solution", "sampled")}
+    for lang, words in jargon.items():
+        texts = {k: v for k, v in catalogue(lang).items() if k.startswith("why.") and v}
+        assert len(texts) >= 6
+        assert [(k, w) for k, v in texts.items() for w in words if w in v.lower()] == []
+
+
+def test_the_rules_tell_the_variants_the_levels_and_the_score(table: Table) -> None:
+    table.open("#7")
+    wanted = {"fr": ("Sans R–A", "Tout visible", "Facile", "Moyen", "Difficile", "solveur", "n(n+1)/2"),
+              "en": ("No K–A", "All visible", "Easy", "Medium", "Hard", "solver", "n(n+1)/2")}
+    for lang in ("fr", "en"):
+        if lang == "en":
+            table.page.click("#lang")
+            table.page.wait_for_function("() => document.documentElement.lang === 'en'")
+        rules = table.text("#comment-jouer")
+        assert [w for w in wanted[lang] if w not in rules] == [], lang
