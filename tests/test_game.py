@@ -30,8 +30,11 @@ from tripeaks_core import (
     Rejection,
     Rules,
 )
+from tripeaks_core.errors import GameInProgressError, GameOverError, TriPeaksError
+from tripeaks_core.game import GIVE_UP, LOG_BOUND, RESTART, REVEAL, log_bound
 from tripeaks_core.messages import REJECTION_TEXTS, rejection_text
 from tripeaks_core.moves import parse_action, parse_actions
+from tripeaks_core.save import MAX_LOG, save_game
 from tripeaks_core.snapshot import snapshot
 
 WRAP = Rules()
@@ -165,17 +168,21 @@ def test_stock_empty() -> None:
 
 
 def test_rejection_texts() -> None:
-    assert REJECTION_TEXTS["fr"] == SEED_TEXTS
-    assert set(REJECTION_TEXTS["en"]) == set(SEED_TEXTS)
+    # The seed's four texts, and the one for a game that is over (issue 9).
+    texts = {**SEED_TEXTS, "game_over": "la partie est terminée"}
+    assert REJECTION_TEXTS["fr"] == texts
+    assert set(REJECTION_TEXTS["en"]) == set(texts)
+    assert REJECTION_TEXTS["en"]["game_over"] == "the game is over"
     assert all(REJECTION_TEXTS["en"].values())
     for reason in Reason:
-        assert Rejection(reason).message() == SEED_TEXTS[reason.value]  # French first
-        assert Rejection(reason).message("fr") == SEED_TEXTS[reason.value]
+        assert Rejection(reason).message() == texts[reason.value]  # French first
+        assert Rejection(reason).message("fr") == texts[reason.value]
         assert Rejection(reason).message("en") == REJECTION_TEXTS["en"][reason.value]
         assert rejection_text(reason.value, "xx") == REJECTION_TEXTS["en"][reason.value]
     assert Rejection(Reason.COVERED, 4).as_json() == {"reason": "covered", "position": 4}
     assert Rejection(Reason.STOCK_EMPTY).as_json() == {"reason": "stock_empty", "position": None}
-    assert {r.value for r in Reason} == set(SEED_TEXTS)
+    assert Rejection(Reason.GAME_OVER).as_json() == {"reason": "game_over", "position": None}
+    assert {r.value for r in Reason} == set(texts)
 
 
 # --- bad input ----------------------------------------------------------------------------------------------
@@ -530,3 +537,167 @@ def test_repr_and_suits_never_matter() -> None:
     game = Game.from_id("N-12")
     assert "N-12" in repr(game)
     assert SUITS == "CDHS"
+
+
+# --- the end of a game: won, given up, the solution shown (issue 9) ----------------------------------------
+
+
+def _won_game() -> Game:
+    game = Game(chain_deal(True), WRAP)
+    for p in TAKE_ORDER:
+        game.take(p)
+    assert game.outcome() is Outcome.WON and game.stock_left == 23
+    return game
+
+
+def _refused_with_game_over(game: Game) -> None:
+    """Takes (of any position in range) and draws are refused with `game_over` and change nothing."""
+    before = full_state(game)
+    assert game.check_draw() == game.try_draw() == Rejection(Reason.GAME_OVER)
+    with pytest.raises(IllegalMove) as info:
+        game.draw()
+    assert info.value.rejection.reason is Reason.GAME_OVER
+    for p in (0, 18, 27):
+        assert game.check_take(p) == game.try_take(p) == Rejection(Reason.GAME_OVER, p)
+        with pytest.raises(IllegalMove):
+            game.take(p)
+    with pytest.raises(PositionError):
+        game.try_take(28)  # out of range is still bad input
+    assert game.legal_moves() == [] and not game.can_draw
+    assert full_state(game) == before
+
+
+def test_a_won_game_refuses_take_and_draw_and_undo_reopens_it() -> None:
+    game = _won_game()
+    _refused_with_game_over(game)
+    snap = snapshot(game)
+    assert (snap["over"], snap["can_draw"], snap["solution_available"], snap["can_undo"]) == (
+        True, False, True, True)
+    assert game.try_undo() is None  # undo still works on a won game and reopens it
+    assert game.outcome() is Outcome.PLAYING and not game.over and game.can_draw
+    game.draw()
+    assert game.stock_left == 22
+
+
+def test_give_up() -> None:
+    game = Game(build_deal({18: "6D", 19: "7H"}, waste="5C"), WRAP, DealId(5))
+    game.take(18)
+    game.draw()
+    known = game.known
+    assert not game.given_up and game.solution_available is False
+    version = game.version
+    game.give_up()
+    assert game.given_up and game.over and game.outcome() is Outcome.GIVEN_UP
+    assert game.version == version + 1 and game.known == known
+    assert game.solution_available
+    _refused_with_game_over(game)
+    before = full_state(game)
+    assert game.check_undo() == game.try_undo() == Rejection(Reason.GAME_OVER)
+    assert game.undo() is False and not game.can_undo
+    with pytest.raises(IllegalMove):
+        game.play(UNDO)
+    assert game.playable_positions() == []
+    assert full_state(game) == before
+    snap = snapshot(game)
+    assert snap["outcome"] == "given_up" and snap["over"] and not snap["can_undo"] and not snap["can_draw"]
+    assert not any(e["playable"] for e in snap["table"])
+    with pytest.raises(GameOverError):
+        game.give_up()  # not twice
+    assert full_state(game) == before
+    again = game.restarted()  # a replay is a normal game again
+    assert again.outcome() is Outcome.PLAYING and not again.given_up and again.known == known
+    again.take(18)
+    assert again.log == [18, DRAW, GIVE_UP, RESTART, 18]
+
+
+def test_give_up_is_refused_on_a_won_game_and_allowed_when_stuck() -> None:
+    game = _won_game()
+    before = full_state(game)
+    with pytest.raises(GameOverError):
+        game.give_up()
+    assert full_state(game) == before and isinstance(GameOverError("x"), TriPeaksError)
+    base = ["2C", "3C", "4C", "5C", "6C", "2D", "3D", "4D", "5D", "6D"]
+    high = [r + s for r in "89TJQK" for s in SUITS if r + s != "KD"]
+    stuck = Game(build_deal({18 + i: c for i, c in enumerate(base)}, waste="KD", stock=high), WRAP)
+    for _ in range(23):
+        stuck.draw()
+    assert stuck.outcome() is Outcome.STUCK
+    stuck.give_up()
+    assert stuck.outcome() is Outcome.GIVEN_UP
+
+
+def test_reveal_needs_the_game_to_be_over_or_every_card_known() -> None:
+    game = Game.from_id("1234")
+    game.draw()
+    before = full_state(game)
+    assert not game.solution_available
+    with pytest.raises(GameInProgressError):
+        game.reveal()
+    assert full_state(game) == before and isinstance(GameInProgressError("x"), TriPeaksError)
+
+
+@pytest.mark.parametrize("end", ["won", "given_up"])
+def test_reveal_makes_every_card_known_and_closes_the_game(end: str) -> None:
+    game = _won_game() if end == "won" else Game.from_id("1234")
+    if end == "given_up":
+        game.draw()
+        game.give_up()
+    assert not game.all_known
+    game.reveal()
+    assert game.all_known and game.closed and game.outcome().value == end
+    assert game.log[-1] == REVEAL
+    _refused_with_game_over(game)
+    before = full_state(game)
+    assert game.try_undo() == Rejection(Reason.GAME_OVER) and not game.can_undo
+    assert full_state(game) == before
+    # A replay of the deal starts with every card known, as a normal game.
+    again = game.restarted()
+    assert again.all_known and not again.closed and again.outcome() is Outcome.PLAYING
+    assert again.player_view().unseen == frozenset()
+    assert snapshot(again)["all_known"] is True and snapshot(again)["solution_available"] is True
+
+
+def test_reveal_when_every_card_is_known_changes_nothing() -> None:
+    game = Game.from_id("V-7")
+    for _ in range(23):
+        game.draw()
+    for _ in range(22):
+        game.undo()
+    assert game.all_known and game.solution_available and not game.over
+    before = full_state(game)
+    game.reveal()
+    assert full_state(game) == before and not game.closed
+    assert game.undo() and game.can_draw
+
+
+# --- the log stays small ------------------------------------------------------------------------------------
+
+
+def test_a_take_and_its_undo_that_showed_nothing_leave_no_trace() -> None:
+    game = Game(build_deal({18: "6D", 19: "7H", 9: "QS"}, waste="5C"), WRAP)
+    for _ in range(100_000):
+        game.take(18)  # 9 is still covered by 19: nothing new is seen
+        game.undo()
+    assert game.log == [] and game.actions == []
+    game.take(18)
+    game.take(19)  # turns the QS at 9
+    game.undo()
+    game.undo()
+    assert game.log == [18, 19, UNDO, UNDO]  # kept: the QS became known while they were on the stack
+    for _ in range(100_000):
+        game.draw()  # the first draw shows a card, the next ones show it again
+        game.undo()
+    assert game.log == [18, 19, UNDO, UNDO, DRAW, UNDO]
+    assert len(json.dumps(save_game(game))) < 400
+    # a restart after a line that showed nothing new leaves no trace either
+    again = game.restarted()
+    assert again.log == [*game.log, RESTART]
+    for _ in range(1_000):
+        again = again.restarted()
+        again.take(18)
+    assert again.log == [*game.log, RESTART, 18]
+
+
+def test_the_proven_bound() -> None:
+    assert LOG_BOUND == log_bound(41) == 6_450
+    assert MAX_LOG >= 3 * LOG_BOUND

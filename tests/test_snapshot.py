@@ -17,6 +17,7 @@ from tripeaks_core.snapshot import snapshot
 SNAPSHOT_KEYS = {
     "deal_id", "rules", "version", "table", "waste", "waste_size", "stock", "can_draw", "can_undo", "cleared",
     "moves", "draws", "streak", "longest_streak", "score", "outcome", "peaks_left", "all_known",
+    "over", "solution_available",
 }
 UP_KEYS = {"position", "row", "x", "state", "card", "free", "playable"}
 DOWN_KEYS = UP_KEYS - {"card"}
@@ -35,6 +36,7 @@ def test_shape_at_the_start() -> None:
         0, 0, 0, 0, 0)
     assert snap["score"] == 0
     assert (snap["outcome"], snap["peaks_left"], snap["all_known"]) == ("playing", 28, False)
+    assert (snap["over"], snap["solution_available"]) == (False, False)
     table = snap["table"]
     assert [e["position"] for e in table] == list(range(28))
     # The examples of API.md.
@@ -83,3 +85,30 @@ def test_no_hidden_card_anywhere(number: int, wrap: bool, visible: bool, steps: 
     for e in snap["table"]:
         assert ("card" in e) == (e["state"] == "up")
     assert snap["all_known"] == (not hidden)
+
+
+def _playable(snap: dict[str, object]) -> list[int]:
+    return [e["position"] for e in snap["table"] if e["playable"]]  # type: ignore[attr-defined]
+
+
+def test_the_end_of_a_game_in_the_snapshot() -> None:
+    """Issue 9: `over`, `solution_available`, and nothing to do once over."""
+    game = Game(build_deal({18: "6D", 19: "7H"}, waste="5C"), Rules())
+    game.take(18)
+    snap = snapshot(game)
+    assert snap["can_undo"] and snap["can_draw"] and _playable(snap) == [19]
+    assert not snap["over"] and not snap["solution_available"]
+    game.give_up()
+    snap = snapshot(game)
+    assert snap["outcome"] == "given_up" and snap["over"] is True and snap["solution_available"] is True
+    assert (snap["can_draw"], snap["can_undo"], _playable(snap)) == (False, False, [])
+    assert snap["table"][19]["state"] == "up"  # the table is still drawn as it was
+    hidden = {game.deal.cards[i].code for i in range(52) if i not in game.known}
+    assert not [code for code in hidden if code in json.dumps(snap)]
+    game.reveal()
+    snap = snapshot(game)
+    assert snap["all_known"] and snap["outcome"] == "given_up" and not snap["can_undo"]
+    assert snap["table"][0]["state"] == "down" and "card" not in snap["table"][0]  # known, still face down
+    again = snapshot(game.restarted())
+    assert (again["over"], again["outcome"], again["all_known"], again["solution_available"]) == (
+        False, "playing", True, True)

@@ -1,5 +1,7 @@
-"""A Hypothesis state machine: random takes (legal or not), draws, undos, restarts and save round trips,
-checked after every step against an independent model of the rules written from the seed."""
+"""A Hypothesis state machine: random takes (legal or not), draws, undos, restarts, giving up, showing the
+solution and save round trips, checked after every step against an independent model of the rules written
+from the seed; the knowledge against the plain union of every card ever face up, and the log's length
+against the bound that `tripeaks_core.game` proves."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from tripeaks_core import DRAW, DealId, Game, IllegalMove, Outcome, PositionError, Reason, Rejection, Rules
+from tripeaks_core.errors import GameInProgressError, GameOverError
+from tripeaks_core.game import LOG_BOUND, log_bound
 from tripeaks_core.save import load_game, save_game
 from tripeaks_core.snapshot import snapshot
 
@@ -30,6 +34,20 @@ class Model:
         self.known = set(known) | set(range(18, 29))
         if self.rules.all_visible:
             self.known |= set(range(28))
+        self.given_up = False
+        self.closed = False  # the solution was shown while a card was unknown
+
+    @property
+    def won(self) -> bool:
+        return not self.present
+
+    @property
+    def over(self) -> bool:
+        return self.won or self.given_up
+
+    def face_up_now(self) -> set[int]:
+        """Every card face up at this moment: the table cards shown and the whole waste pile."""
+        return {p for p in self.present if self.face_up(p)} | set(self.waste)
 
     def rank(self, index: int) -> int:
         return self.deal.cards[index].rank
@@ -44,9 +62,11 @@ class Model:
         return adjacent(self.rank(p), self.rank(self.waste[-1]), self.rules.wrap)
 
     def playable(self) -> list[int]:
-        return sorted(p for p in self.free() if self.fits(p))
+        return [] if self.given_up else sorted(p for p in self.free() if self.fits(p))
 
     def expected_refusal(self, p: int) -> Reason | None:
+        if self.over:
+            return Reason.GAME_OVER
         if not self.face_up(p):
             return Reason.FACE_DOWN
         if p not in self.free():
@@ -96,13 +116,20 @@ class GameMachine(RuleBasedStateMachine):
         super().__init__()
         self.previous: list[dict[str, Any]] = []  # the snapshot before each move still on the stack
         self.known_so_far: frozenset[int] = frozenset()
-        self.version = 0  # the version when the current line of play started
+        self.version = 0  # every change of the game counted here
+        self.ever_up: set[int] = set()  # the plain union of every card ever face up in this game
+        self.start_known = 0
 
     @initialize(number=st.integers(0, 10**9), wrap=st.booleans(), visible=st.booleans())
     def start(self, number: int, wrap: bool, visible: bool) -> None:
         self.game = Game.from_id(DealId(number, Rules(wrap=wrap, all_visible=visible)))
         self.model = Model(self.game, set())
         self.known_so_far = self.game.known
+        self.start_known = len(self.game.known)
+        self._see()
+
+    def _see(self) -> None:
+        self.ever_up |= self.model.face_up_now()
 
     # --- actions ---------------------------------------------------------------------------------------
 
@@ -124,12 +151,14 @@ class GameMachine(RuleBasedStateMachine):
         self._record_before()
         self.game.take(p)
         self.model.take(p)
+        self.version += 1
+        self._see()
 
     @rule(p=st.integers(-2, 29))
     def tap_any_position(self, p: int) -> None:
         """A tap anywhere: out of range or gone is a PositionError, a refusal changes nothing."""
         before = full_state(self.game)
-        if not 0 <= p < 28 or p not in self.model.present:
+        if not 0 <= p < 28 or (p not in self.model.present and not self.model.over):
             with pytest.raises(PositionError):
                 self.game.try_take(p)
             assert full_state(self.game) == before
@@ -139,6 +168,8 @@ class GameMachine(RuleBasedStateMachine):
             self._record_before()
             assert self.game.try_take(p) is None
             self.model.take(p)
+            self.version += 1
+            self._see()
         else:
             assert self.game.try_take(p) == Rejection(reason, p)
             with pytest.raises(IllegalMove):
@@ -160,47 +191,91 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule()
     def draw(self) -> None:
-        if self.model.drawn == 23:
+        refusal = (Reason.GAME_OVER if self.model.over
+                   else Reason.STOCK_EMPTY if self.model.drawn == 23 else None)
+        if refusal is not None:
             before = full_state(self.game)
-            assert self.game.try_draw() == Rejection(Reason.STOCK_EMPTY)
+            assert self.game.try_draw() == Rejection(refusal)
             assert full_state(self.game) == before
             return
         self._record_before()
         self.game.draw()
         self.model.draw()
+        self.version += 1
+        self._see()
 
     @rule()
     def undo(self) -> None:
-        if not self.model.history:
-            before = full_state(self.game)
+        before = full_state(self.game)
+        if self.model.given_up or self.model.closed:
+            assert self.game.try_undo() == Rejection(Reason.GAME_OVER)
             assert self.game.undo() is False
             assert full_state(self.game) == before
             return
-        assert self.game.undo() is True
+        if not self.model.history:
+            assert self.game.undo() is False
+            assert full_state(self.game) == before
+            return
+        assert self.game.undo() is True  # a won game may be undone: that reopens it
         self.model.undo()
+        self.version += 1
         assert self._position_snapshot() == self.previous.pop()  # exactly the position before the move
 
-    @precondition(lambda self: len(self.model.history) >= 8)
+    @precondition(lambda self: len(self.model.history) >= 8 or self.model.over)
     @rule()
     def restart(self) -> None:
         self.game = self.game.restarted()
         self.model = Model(self.game, self.model.known)
         self.previous = []
-        self.version = self.game.version
+        self.version += 1
+        self._see()
 
-    @precondition(lambda self: len(self.game.actions) % 5 == 3)
+    @rule()
+    def give_up(self) -> None:
+        before = full_state(self.game)
+        if self.model.over:
+            with pytest.raises(GameOverError):
+                self.game.give_up()
+            assert full_state(self.game) == before
+            return
+        self.game.give_up()
+        self.model.given_up = True
+        self.version += 1
+
+    @rule()
+    def show_the_solution(self) -> None:
+        before = full_state(self.game)
+        if not (self.model.over or len(self.model.known) == 52):
+            with pytest.raises(GameInProgressError):
+                self.game.reveal()
+            assert full_state(self.game) == before
+            return
+        self.game.reveal()
+        if len(self.model.known) < 52:
+            self.model.known = set(range(52))
+            self.model.closed = True
+            self.version += 1
+            self.ever_up = set(range(52))  # every card is shown in the solution's frames
+        else:
+            assert full_state(self.game) == before
+
     @rule()
     def save_and_restore(self) -> None:
         text = json.dumps(save_game(self.game))
         restored = load_game(json.loads(text))
         assert restored.known == self.game.known
-        assert restored.actions == self.game.actions
+        assert restored.actions == self.game.actions and restored.log == self.game.log
         assert restored.history == self.game.history
+        assert (restored.given_up, restored.closed) == (self.game.given_up, self.game.closed)
         mine, theirs = snapshot(self.game), snapshot(restored)
         del mine["version"], theirs["version"]
         assert mine == theirs
         assert save_game(restored) == save_game(self.game)
         assert restored.player_view() == self.game.player_view()
+        assert (restored.streak, restored.longest_streak, restored.score, restored.draws) == (
+            self.game.streak, self.game.longest_streak, self.game.score, self.game.draws)
+        # and the restored game plays on like the original: the same refusals and the same moves
+        assert restored.legal_moves() == self.game.legal_moves() and restored.can_undo == self.game.can_undo
 
     # --- invariants ------------------------------------------------------------------------------------
 
@@ -237,7 +312,7 @@ class GameMachine(RuleBasedStateMachine):
         assert game.streak == runs[-1]
         assert game.longest_streak == max(runs)
         assert game.score == sum(n * (n + 1) // 2 for n in runs)
-        assert game.can_undo == bool(model.history)
+        assert game.can_undo == (bool(model.history) and not model.given_up and not model.closed)
         snap = snapshot(game)
         assert (snap["cleared"], snap["moves"], snap["draws"], snap["streak"], snap["longest_streak"]) == (
             game.cleared, game.moves, game.draws, game.streak, game.longest_streak)
@@ -247,14 +322,18 @@ class GameMachine(RuleBasedStateMachine):
         model, game = self.model, self.game
         snap = snapshot(game)
         outcome = game.outcome()
-        if not model.present:
+        if model.given_up:
+            assert outcome is Outcome.GIVEN_UP
+        elif not model.present:
             assert outcome is Outcome.WON
         elif model.drawn == 23 and not model.playable():
             assert outcome is Outcome.STUCK
         else:
             assert outcome is Outcome.PLAYING
         assert snap["outcome"] == outcome.value
-        assert snap["can_draw"] == (model.drawn < 23)
+        assert snap["can_draw"] == (model.drawn < 23 and not model.over)
+        assert snap["over"] == model.over and snap["can_undo"] == game.can_undo
+        assert snap["solution_available"] == (model.over or len(model.known) == 52)
         free = model.free()
         for p, e in enumerate(snap["table"]):
             assert e["position"] == p
@@ -294,9 +373,19 @@ class GameMachine(RuleBasedStateMachine):
         assert view.stock == tuple(cards[i] if i in known else None for i in range(29 + model.drawn, 52))
 
     @invariant()
+    def knowledge_is_everything_ever_face_up(self) -> None:
+        assert self.game.known == self.ever_up
+
+    @invariant()
+    def the_log_stays_under_the_bound(self) -> None:
+        log = self.game.log
+        assert len(log) <= log_bound(len(self.game.known) - self.start_known) <= LOG_BOUND
+        assert log.count("restart") <= len(self.game.known) - self.start_known  # a kept line showed a card
+
+    @invariant()
     def version_counts_every_change(self) -> None:
-        # Every take, draw and undo made bumps it by one; refusals and bad input do not.
-        assert self.game.version == self.version + len(self.game.actions)
+        # Every take, draw, undo, restart, give up and reveal bumps it by one; refusals and bad input do not.
+        assert self.game.version == self.version
 
 
 TestGameMachine = GameMachine.TestCase

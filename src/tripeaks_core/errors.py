@@ -33,3 +33,12 @@ class SaveError(TriPeaksError):
 
 class MoveError(TriPeaksError):
     """A move token in a move list that is neither a position, `draw` nor `undo`."""
+
+
+class GameOverError(TriPeaksError):
+    """An action that needs a game still in progress (giving up) asked of a game that is won or given up."""
+
+
+class GameInProgressError(TriPeaksError):
+    """An action for after the game (the solution) asked while the game is still being played and some card
+    is still unknown: answering it would show the player cards they have not seen."""

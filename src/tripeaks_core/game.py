@@ -6,38 +6,98 @@ table card is face up exactly when it is free or the deal is "all visible", so f
 stored, and undoing a take that turned a card turns it face down again by construction.
 
 Knowledge (which of the 52 cards the player has seen) only grows: undo never takes it back.
+
+**The end of a game.** A won game is *over*: takes and draws are refused (`game_over`) until an undo reopens
+it. Giving up (`give_up`) ends the game for good: takes, draws and undos are refused, only a restart of the
+deal plays again. Seeing the solution (`reveal`, allowed once the game is won or given up, or once every card
+is known) makes every card known; if some card was not known before, the game is *closed* for good too.
+
+**The log.** A game keeps one record of everything the player did on this deal, across restarts: positions
+0-27, `draw`, `undo`, `restart`, `give_up`, `reveal`. A save is that log; replaying it on a fresh game of the
+deal gives the same position, counters and knowledge (see `tripeaks_core.save`). The log is compacted as the
+game goes, so that it stays small whatever the player does:
+
+- when `undo` takes back a step and the knowledge did not grow while that step was on the stack (from the
+  step itself to the undo), the step, every entry after it and the undo are dropped: the pair changed neither
+  the position nor the knowledge, so the log without it replays to the same game;
+- likewise a restart after a line of play that showed nothing new drops that whole line (its entries and the
+  restart).
+
+**The bound** (`log_bound`). Call an *event* a step (or a `reveal`) during which the knowledge grew. Every
+event shows at least one new card, so a game has at most `R = 52 - known at the start <= 41` events. The
+stack never holds more than 51 steps (28 takes and 23 draws), so an event happens at a depth of at most 51.
+
+1. Lines. A line (the entries between two restarts) that ended in a kept restart holds an event; so there are
+   at most `R + 1` lines (the current one included).
+2. Inside a line, moves and undos walk a tree: every step makes a new node under the current one, every undo
+   goes back up. A step taken back is still in the log only if an event happened while it was on the stack,
+   that is at its node or below: it lies on the path from the root to that event, of at most 51 steps. So a
+   line with `r` events keeps at most `51 r` undone steps (2 entries each: the move and its undo), plus the
+   at most 51 steps still on the stack, plus at most one `give_up`, one `reveal` and one `restart`.
+
+Summing over the lines: `len(log) <= 2 * 51 * R + (51 + 3) * (R + 1)`, at most 6,450 entries for R = 41,
+whatever the length of the history (a player who takes and undoes the same card a million times keeps a log
+of length 1 or less).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, Literal, cast
 
 from .cards import DECK_SIZE, Card
 from .deal import FIRST_WASTE, STOCK_SIZE, STOCK_START, Deal
 from .dealid import DealId
-from .errors import PositionError
+from .errors import GameInProgressError, GameOverError, PositionError
 from .layout import BASE_ROW, COVERER_MASK, COVERS, FULL_MASK, TABLE_SIZE, free_positions
 from .moves import DRAW, UNDO, Action, IllegalMove, Move, Reason, Rejection
 from .rules import STANDARD, Rules
 
+RESTART: Final = "restart"
+GIVE_UP: Final = "give_up"
+REVEAL: Final = "reveal"
+
+LogEntry = int | Literal["draw", "undo", "restart", "give_up", "reveal"]
+"""One entry of the game's log: a take (0-27), `draw`, `undo`, `restart`, `give_up` or `reveal`."""
+
+MAX_DEPTH_OF_PLAY: Final = TABLE_SIZE + STOCK_SIZE
+"""At most 51 steps are ever on the stack: 28 takes and 23 draws."""
+
+
+def log_bound(new_cards: int) -> int:
+    """The most entries the compacted log can hold once `new_cards` cards became known beyond those known at
+    the start (the proof is in the module text)."""
+    return 2 * MAX_DEPTH_OF_PLAY * new_cards + (MAX_DEPTH_OF_PLAY + 3) * (new_cards + 1)
+
+
+LOG_BOUND: Final = log_bound(DECK_SIZE - len(BASE_ROW) - 1)
+"""The bound for any game: 6,450 entries (41 cards can become known, the 11 of the start are)."""
+
 
 class Outcome(StrEnum):
-    """Where the game stands. `STUCK`: the stock is empty and no free card fits."""
+    """Where the game stands. `STUCK`: the stock is empty and no free card fits. `GIVEN_UP`: the player gave
+    up (only a restart plays on)."""
 
     PLAYING = "playing"
     WON = "won"
     STUCK = "stuck"
+    GIVEN_UP = "given_up"
 
 
 @dataclass(frozen=True, slots=True)
 class _Step:
+    """A move on the stack, with what undo needs: the counters before it, and for the log's compaction how
+    many cards were known before it and where in the log it was written."""
+
     move: Move
     streak_before: int
     longest_before: int
     score_before: int
+    known_before: int
+    log_index: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +155,10 @@ class Game:
         self._drawn = 0
         self._waste: list[int] = [FIRST_WASTE]
         self._steps: list[_Step] = []
-        self._actions: list[Action] = []
+        self._log: list[LogEntry] = []
+        self._line_start = 0  # where the current line of play begins in the log
+        self._given_up = False
+        self._closed = False  # the solution was shown while some card was unknown
         self._streak = 0
         self._longest = 0
         self._score = 0
@@ -108,6 +171,7 @@ class Game:
             if not 0 <= index < DECK_SIZE:
                 raise PositionError(f"known card index {index} is not in 0-51")
             self._known.add(index)
+        self._line_known = len(self._known)  # cards known when the current line of play began
 
     @classmethod
     def from_id(cls, deal_id: DealId | str) -> Game:
@@ -116,10 +180,31 @@ class Game:
         return cls(parsed.deal(), parsed.rules, parsed)
 
     def restarted(self) -> Game:
-        """The same deal from its start, keeping everything the player has seen known. The version counts
-        on from this game's: a restart is a change of position too, so a hint asked before it is stale."""
-        game = Game(self.deal, self.rules, self.deal_id, self._known)
+        """The same deal from its start as a normal game (even after giving up or seeing the solution),
+        keeping everything the player has seen known, and the log with a `restart` (or without the line just
+        ended if it showed nothing new). The version counts on from this game's: a restart is a change of
+        position too, so a hint asked before it is stale."""
+        game = Game(self.deal, self.rules, self.deal_id)
+        game._known = set(self._known)
+        log = self._log[:]
+        if len(self._known) == self._line_known:
+            del log[self._line_start :]
+        else:
+            log.append(RESTART)
+        game._log = log
+        game._line_start = len(log)
+        game._line_known = len(self._known)
         game._version = self._version + 1
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy, for a caller that may have to go back. It costs the length of the log, which
+        compaction keeps under `LOG_BOUND` (the deal and the steps are immutable and shared)."""
+        game = copy.copy(self)  # shallow: the lists and the set are replaced below
+        game._waste = self._waste[:]
+        game._steps = self._steps[:]
+        game._log = self._log[:]
+        game._known = set(self._known)
         return game
 
     # --- reading the position -------------------------------------------------------------------------
@@ -207,8 +292,37 @@ class Game:
 
     @property
     def actions(self) -> list[Action]:
-        """Every action since the deal started, undos included (what a save replays)."""
-        return list(self._actions)
+        """The takes, draws and undos of the current line of play (since the last restart), as compacted:
+        replayed with `play` on a fresh game of the deal they reach the current position."""
+        line = [entry for entry in self._log[self._line_start :] if entry not in (GIVE_UP, REVEAL)]
+        return cast(list[Action], line)  # a line holds no restart: that is where it begins
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The whole compacted record of the game across restarts: what a save holds and replays."""
+        return self._log[:]
+
+    @property
+    def given_up(self) -> bool:
+        """True after `give_up`, until a restart."""
+        return self._given_up
+
+    @property
+    def closed(self) -> bool:
+        """True once the solution was shown while some card was still unknown: the game cannot go on (no
+        take, draw or undo), only a restart plays again."""
+        return self._closed
+
+    @property
+    def over(self) -> bool:
+        """True when no take or draw is possible because the game is won or given up."""
+        return self._given_up or not self._remaining
+
+    @property
+    def solution_available(self) -> bool:
+        """True when the solution may be shown without showing an unseen card that matters: the game is won,
+        or given up, or every card is known already."""
+        return self.over or self.all_known
 
     @property
     def known(self) -> frozenset[int]:
@@ -222,13 +336,13 @@ class Game:
 
     @property
     def can_draw(self) -> bool:
-        """True while the stock has a card to turn."""
-        return self._drawn < STOCK_SIZE
+        """True when a draw would be accepted: the stock has a card to turn and the game is not over."""
+        return self._drawn < STOCK_SIZE and not self.over
 
     @property
     def can_undo(self) -> bool:
-        """True when there is a move to take back."""
-        return bool(self._steps)
+        """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
+        return bool(self._steps) and self.check_undo() is None
 
     def free_mask(self) -> int:
         """Mask of the free table cards."""
@@ -238,32 +352,42 @@ class Game:
         """True when the card at `position` is one rank from the waste top."""
         return self.rules.adjacent(self._ranks[position], self._ranks[self._waste[-1]])
 
-    def playable_positions(self) -> list[int]:
-        """The free face-up cards that fit on the waste, lowest position first."""
+    def _fitting(self) -> list[int]:
         return [p for p in range(TABLE_SIZE) if self.is_free(p) and self.fits(p)]
 
+    def playable_positions(self) -> list[int]:
+        """The free face-up cards that fit on the waste, lowest position first (none once given up)."""
+        return [] if self._given_up else self._fitting()
+
     def legal_moves(self) -> list[Move]:
-        """Every legal move: the playable positions, then `draw` if the stock is not empty."""
+        """Every legal move: the playable positions, then `draw` if a draw would be accepted."""
         moves: list[Move] = list(self.playable_positions())
         if self.can_draw:
             moves.append(DRAW)
         return moves
 
     def outcome(self) -> Outcome:
-        """Won once the table is empty; stuck when the stock is empty and nothing fits."""
+        """Given up after `give_up`; won once the table is empty; stuck when the stock is empty and nothing
+        fits."""
+        if self._given_up:
+            return Outcome.GIVEN_UP
         if not self._remaining:
             return Outcome.WON
-        if not self.can_draw and not self.playable_positions():
+        if self._drawn == STOCK_SIZE and not self._fitting():
             return Outcome.STUCK
         return Outcome.PLAYING
 
     # --- checking and making moves ---------------------------------------------------------------------
 
-    def _check_position(self, position: object) -> int:
+    def _check_range(self, position: object) -> int:
         if isinstance(position, bool) or not isinstance(position, int):
-            raise PositionError(f"a table position is an integer 0-27, not {position!r}")
+            raise PositionError(f"a table position is an integer 0-27, not {type(position).__name__}")
         if not 0 <= position < TABLE_SIZE:
             raise PositionError(f"table position {position} is not in 0-27")
+        return position
+
+    def _check_position(self, position: object) -> int:
+        position = self._check_range(position)
         if not self.is_present(position):
             raise PositionError(f"the card at position {position} is already gone")
         return position
@@ -271,8 +395,12 @@ class Game:
     def check_take(self, position: int) -> Rejection | None:
         """Why taking `position` would be refused, or `None` if it is legal.
 
-        A position out of range or already empty is not a refusal but bad input: `PositionError`.
+        A position out of range or already empty is not a refusal but bad input: `PositionError`. Once the
+        game is over (won or given up), every take in range is refused with `game_over`.
         """
+        position = self._check_range(position)
+        if self.over:
+            return Rejection(Reason.GAME_OVER, position)
         position = self._check_position(position)
         if not self.is_face_up(position):
             return Rejection(Reason.FACE_DOWN, position)
@@ -283,15 +411,22 @@ class Game:
         return None
 
     def check_draw(self) -> Rejection | None:
-        """Why drawing would be refused (`stock_empty`), or `None`."""
-        return None if self.can_draw else Rejection(Reason.STOCK_EMPTY)
+        """Why drawing would be refused (`game_over`, `stock_empty`), or `None`."""
+        if self.over:
+            return Rejection(Reason.GAME_OVER)
+        return None if self._drawn < STOCK_SIZE else Rejection(Reason.STOCK_EMPTY)
+
+    def check_undo(self) -> Rejection | None:
+        """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
+        (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:
+        that reopens it."""
+        return Rejection(Reason.GAME_OVER) if self._given_up or self._closed else None
 
     def try_take(self, position: int) -> Rejection | None:
         """Take the card at `position` if legal; return the rejection otherwise (nothing changes)."""
         rejection = self.check_take(position)
         if rejection is None:
             self._apply_take(position)
-            self._actions.append(position)
         return rejection
 
     def try_draw(self) -> Rejection | None:
@@ -299,7 +434,14 @@ class Game:
         rejection = self.check_draw()
         if rejection is None:
             self._apply_draw()
-            self._actions.append(DRAW)
+        return rejection
+
+    def try_undo(self) -> Rejection | None:
+        """Take back the last move if there is one and undo is allowed; return the rejection otherwise
+        (nothing changes)."""
+        rejection = self.check_undo()
+        if rejection is None:
+            self._undo()
         return rejection
 
     def take(self, position: int) -> None:
@@ -315,17 +457,51 @@ class Game:
             raise IllegalMove(rejection)
 
     def play(self, move: Action) -> None:
-        """Make a move given in move notation (`undo` included); raise on an illegal one."""
+        """Make a move given in move notation (`undo` included); raise on an illegal one: `IllegalMove` for
+        a refusal, `PositionError` for an undo with nothing to take back."""
         if move == DRAW:
             self.draw()
         elif move == UNDO:
+            rejection = self.check_undo()
+            if rejection is not None:
+                raise IllegalMove(rejection)
             if not self.undo():
                 raise PositionError("there is no move to undo")
         else:
             self.take(move)
 
     def undo(self) -> bool:
-        """Take back the last move; return False (and change nothing) when there is none."""
+        """Take back the last move; return False (and change nothing) when there is none or undo is refused
+        (`check_undo`)."""
+        return self.check_undo() is None and self._undo()
+
+    def give_up(self) -> None:
+        """End the game for good: no take, draw or undo any more, and the solution may be shown. Raise
+        `GameOverError` (nothing changes) when the game is won or already given up."""
+        if self._given_up:
+            raise GameOverError("this game was already given up")
+        if not self._remaining:
+            raise GameOverError("this game is won: there is nothing to give up")
+        self._given_up = True
+        self._log.append(GIVE_UP)
+        self._version += 1
+
+    def reveal(self) -> None:
+        """The player is shown the solution: every card becomes known. If some card was unknown before, the
+        game is closed for good (no take, draw or undo; `outcome` stays won or given up). Raise
+        `GameInProgressError` (nothing changes) unless `solution_available`."""
+        if not self.solution_available:
+            raise GameInProgressError(
+                "the solution is shown only once the game is won or given up, or every card is known"
+            )
+        if self.all_known:
+            return
+        self._known.update(range(DECK_SIZE))
+        self._closed = True
+        self._log.append(REVEAL)
+        self._version += 1
+
+    def _undo(self) -> bool:
         if not self._steps:
             return False
         step = self._steps.pop()
@@ -339,11 +515,16 @@ class Game:
         self._longest = step.longest_before
         self._score = step.score_before
         self._version += 1
-        self._actions.append(UNDO)
+        if len(self._known) == step.known_before:
+            del self._log[step.log_index :]  # the step showed nothing: forget it (see the module text)
+        else:
+            self._log.append(UNDO)
         return True
 
     def _push(self, move: Move) -> None:
-        self._steps.append(_Step(move, self._streak, self._longest, self._score))
+        step = _Step(move, self._streak, self._longest, self._score, len(self._known), len(self._log))
+        self._steps.append(step)
+        self._log.append(move)
         self._version += 1
 
     def _apply_take(self, position: int) -> None:

@@ -13,12 +13,14 @@ REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
         "covered": "cette carte est encore couverte",
         "face_down": "cette carte est encore face cachée",
         "stock_empty": "plus de carte à retourner",
+        "game_over": "la partie est terminée",
     },
     "en": {
         "not_adjacent": "this card is not one rank from the waste",
         "covered": "this card is still covered",
         "face_down": "this card is still face down",
         "stock_empty": "no card left to turn",
+        "game_over": "the game is over",
     },
 }
 

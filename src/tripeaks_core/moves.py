@@ -28,6 +28,9 @@ class Reason(StrEnum):
     COVERED = "covered"
     FACE_DOWN = "face_down"
     STOCK_EMPTY = "stock_empty"
+    GAME_OVER = "game_over"
+    """The game is won or given up (or its solution was shown): no take or draw, and after giving up or
+    seeing the solution no undo either."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,8 @@ def _position(game: Game, position: int, playing: bool) -> dict[str, Any]:
 
 
 def snapshot(game: Game) -> dict[str, Any]:
-    """The JSON-ready picture of the table."""
+    """The JSON-ready picture of the table. `over`: won or given up, so no take or draw is possible;
+    `solution_available`: the `solution` op would answer (won, given up, or every card known)."""
     outcome = game.outcome()
     playing = outcome.value == "playing"
     return {
@@ -38,7 +39,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "waste": game.waste_top.code,
         "waste_size": game.waste_size,
         "stock": game.stock_left,
-        "can_draw": playing and game.can_draw,
+        "can_draw": playing and game.can_draw,  # false once over, and when stuck
         "can_undo": game.can_undo,
         "cleared": game.cleared,
         "moves": game.moves,
@@ -49,4 +50,6 @@ def snapshot(game: Game) -> dict[str, Any]:
         "outcome": outcome.value,
         "peaks_left": TABLE_SIZE - game.cleared,
         "all_known": game.all_known,
+        "over": game.over,
+        "solution_available": game.solution_available,
     }
