@@ -155,10 +155,12 @@ def build_deal(pyramid: dict[int, str] | None = None, stock: Sequence[str] = (),
     return Deal.parse(" ".join(c if c is not None else next(rest) for c in slots))
 
 
-def brute_force(deal: Deal, max_states: int = 300_000) -> bool | None:
-    """Can the pyramid be cleared from the start? A plain memoised search over the model's full state
-    (no dominance, no pruning); None past `max_states`."""
+def brute_force(deal: Deal, max_states: int = 300_000, moves: Sequence[str] = ()) -> bool | None:
+    """Can the pyramid be cleared after `moves` from the start? A plain memoised search over the model's
+    full state (no dominance, no pruning); None past `max_states`."""
     model = Model(deal)
+    for move in moves:
+        model.play(move)
     seen: set[tuple[frozenset[int], tuple[int, ...], tuple[int, ...], int]] = set()
 
     def search() -> bool | None:

@@ -118,6 +118,8 @@ class SolveResult:
 
 
 _NO_LINE: Final[tuple[str, ...]] = ()
+_SHIFT: Final = tuple(3 * rank for rank in range(14))
+_UNIT: Final = tuple(1 << (3 * rank) for rank in range(14))
 
 
 class _OutOfBudget(Exception):
@@ -166,6 +168,7 @@ class Solver:
         self.seq_rank_of_bit = {1 << j: seq[j] for j in range(self.size)}
         # a pyramid card's score as a first choice: how many cards its removal may uncover
         self.failed: dict[int, int] = {}
+        self.relaxed_memo: dict[int, bool] = {}
 
     def run(self) -> SolveResult:
         """Search and report."""
@@ -209,6 +212,49 @@ class Solver:
     def _dead(self, mask: int, avail: int) -> bool:
         return any(self._class_dead(mask, avail, rank) for rank in range(1, 7))
 
+    # --- the relaxation: every sequence card always at hand -------------------------------------------------
+
+    def _relaxed(self, mask: int, counts: int) -> bool:
+        """Could the pyramid `mask` be cleared if the sequence cards counted in `counts` (3 bits a rank) were
+        all at hand at any time, in any order? A `False` proves the real position lost (the real game only
+        adds constraints); memoised on (mask, counts), which many real states share."""
+        key = mask | counts << PYRAMID_SIZE
+        memo = self.relaxed_memo
+        known = memo.get(key)
+        if known is not None:
+            return known
+        result = False
+        if not mask:
+            result = True
+        else:
+            play = playable_mask(mask)
+            kings = play & self.pr[KING]
+            if kings:
+                result = self._relaxed(mask ^ (kings & -kings), counts)
+            else:
+                rank_of_bit, pr = self.rank_of_bit, self.pr
+                rest = play
+                while rest and not result:
+                    low = rest & -rest
+                    rest ^= low
+                    other = PAIR_SUM - rank_of_bit[low]
+                    partners = rest & pr[other]
+                    while partners:
+                        plow = partners & -partners
+                        partners ^= plow
+                        if self._relaxed(mask ^ low ^ plow, counts):
+                            result = True
+                            break
+                rest = play
+                while rest and not result:
+                    low = rest & -rest
+                    rest ^= low
+                    unit = _UNIT[PAIR_SUM - rank_of_bit[low]]
+                    if counts >> _SHIFT[PAIR_SUM - rank_of_bit[low]] & 7 and self._relaxed(mask ^ low, counts - unit):
+                        result = True
+        memo[key] = result
+        return result
+
     # --- the search ---------------------------------------------------------------------------------------
 
     def _search_root(self) -> list[str] | None:
@@ -221,12 +267,13 @@ class Solver:
         pr, sr = self.pr, self.sr
         rank_of_bit, seq_rank_of_bit = self.rank_of_bit, self.seq_rank_of_bit
         class_dead = self._class_dead
+        relaxed = self._relaxed
         pyramid_kings = pr[KING]
         seq_kings = sr[KING]
         max_nodes, deadline = self.max_nodes, self.deadline
         nodes = 0
 
-        def search(mask: int, removed: int, ptr: int, pss: int) -> bool:
+        def search(mask: int, removed: int, ptr: int, pss: int, counts: int) -> bool:
             nonlocal nodes
             if not mask:
                 return True
@@ -234,6 +281,9 @@ class Solver:
             progress = pss * _PROGRESS_PASS + ptr
             seen = failed.get(key)
             if seen is not None and seen <= progress:
+                return False
+            if not relaxed(mask, counts):
+                failed[key] = -1
                 return False
             nodes += 1
             if nodes % _CHECK_EVERY == 0:
@@ -251,19 +301,19 @@ class Solver:
             kings = play & pyramid_kings
             if kings:
                 low = kings & -kings
-                if search(mask ^ low, removed, ptr, pss):
+                if search(mask ^ low, removed, ptr, pss, counts):
                     line.append(str(low.bit_length() - 1))
                     return True
                 failed[key] = progress
                 return False
             if s & seq_kings:
-                if search(mask, removed | s, ptr, pss):
+                if search(mask, removed | s, ptr, pss, counts - _UNIT[KING]):
                     line.append("S")
                     return True
                 failed[key] = progress
                 return False
             if w & seq_kings:
-                if search(mask, removed | w, (below ^ w).bit_length(), pss):
+                if search(mask, removed | w, (below ^ w).bit_length(), pss, counts - _UNIT[KING]):
                     line.append("W")
                     return True
                 failed[key] = progress
@@ -297,9 +347,10 @@ class Solver:
                     if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == w:
                         forced = (low, w, rank)
             stock_pair = s and w and sr_s + sr_w == PAIR_SUM
+            stock_units = _UNIT[sr_s] + _UNIT[sr_w] if stock_pair else 0
             if stock_pair and not mask & (pr[sr_s] | pr[sr_w]):
                 # two sequence cards no pyramid card needs: removing them only unblocks
-                if search(mask, removed | s | w, (below ^ w).bit_length(), pss):
+                if search(mask, removed | s | w, (below ^ w).bit_length(), pss, counts - stock_units):
                     line.append("S+W")
                     return True
                 failed[key] = progress
@@ -317,28 +368,30 @@ class Solver:
                 if class_dead(new_mask, new_avail, rank):
                     continue
                 new_ptr = (below ^ w).bit_length() if sbits == w and w else ptr
-                if search(new_mask, new_removed, new_ptr, pss):
+                new_counts = counts - _UNIT[PAIR_SUM - rank] if sbits else counts
+                if search(new_mask, new_removed, new_ptr, pss, new_counts):
                     line.append("+".join(sorted(_names(pbits, sbits, s, w), key=_order)))
                     return True
             if forced is None:
-                if s and search(mask, removed, s.bit_length(), pss):
+                if s and search(mask, removed, s.bit_length(), pss, counts):
                     line.append(DRAW)
                     return True
                 if stock_pair:
                     new_avail = avail & ~(s | w)
                     if not class_dead(mask, new_avail, min(sr_s, sr_w)) and search(
-                        mask, removed | s | w, (below ^ w).bit_length(), pss
+                        mask, removed | s | w, (below ^ w).bit_length(), pss, counts - stock_units
                     ):
                         line.append("S+W")
                         return True
-                if not above and below and pss < PASSES and search(mask, removed, 0, pss + 1):
+                if not above and below and pss < PASSES and search(mask, removed, 0, pss + 1, counts):
                     line.append(RECYCLE)
                     return True
             failed[key] = progress
             return False
 
         try:
-            won = search(position.remaining, 0, position.waste_count, position.pass_number)
+            counts = sum(_UNIT[rank] for rank in position.sequence)
+            won = search(position.remaining, 0, position.waste_count, position.pass_number, counts)
         finally:
             self.nodes = nodes
         if not won:

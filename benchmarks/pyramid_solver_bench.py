@@ -1,0 +1,106 @@
+"""Pyramid solver benchmark: every deal decided, the time distribution, and the speed-up over a naive search.
+
+    .venv/bin/python benchmarks/pyramid_solver_bench.py --deals 1000                 # with the naive search
+    .venv/bin/python benchmarks/pyramid_solver_bench.py --deals 200 --no-naive       # quicker
+
+The deals are `pyramid_core.cli.sample_deal_numbers(N, seed)` (the same ones `stats` uses), from their start,
+with every card known. Each winning line is replayed through the game engine and must clear the pyramid.
+The naive search (`pyramid_naive_solver.py`) is stopped at `--naive-nodes` nodes on a deal; a stopped deal
+counts the time it took until then, so its total is a lower bound and so is the speed-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from pyramid_naive_solver import naive_solve
+
+from pyramid_core.cli import sample_deal_numbers
+from pyramid_core.deal import DealId
+from pyramid_core.game import Game, Outcome
+from pyramid_core.solver import Position, Verdict, solve
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def row(name: str, times: list[float], wins: int, decided: int) -> str:
+    """One markdown table row of a time distribution in milliseconds, and the win share."""
+    share = f"{100 * wins / decided:.1f}% of {decided}" if decided else "-"
+    return (
+        f"| {name} | {statistics.median(times):.2f} | {percentile(times, 0.9):.1f} | "
+        f"{percentile(times, 0.99):.1f} | {max(times):.1f} | {statistics.fmean(times):.2f} | "
+        f"{sum(times) / 1000:.1f} | {share} |"
+    )
+
+
+def main() -> None:
+    """Run the benchmark and print a markdown table."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--no-naive", action="store_true", help="skip the naive search comparison")
+    parser.add_argument("--naive-nodes", type=int, default=200_000)
+    args = parser.parse_args()
+    numbers = list(sample_deal_numbers(args.deals, args.seed))
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
+          f"{platform.python_implementation()} {platform.python_version()}")
+    print(f"command: {' '.join(sys.argv)}")
+    times: list[float] = []
+    verdicts = {verdict.value: 0 for verdict in Verdict}
+    slowest = (0.0, 0)
+    positions = []
+    for number in numbers:
+        deal = DealId(number).deal()
+        position = Position.start(deal.ranks())
+        positions.append(position)
+        begin = time.perf_counter()
+        result = solve(position)
+        ms = (time.perf_counter() - begin) * 1000
+        times.append(ms)
+        slowest = max(slowest, (ms, number))
+        verdicts[result.verdict.value] += 1
+        if result.verdict is Verdict.WIN:
+            game = Game(deal)
+            for move in result.line:
+                game.play(move)
+            if game.outcome() is not Outcome.WON:
+                raise SystemExit(f"deal {number}: the solver's line does not win")
+    print(f"solver: {verdicts['win']} win, {verdicts['lost']} lost, {verdicts['unknown']} unknown; "
+          f"slowest deal {slowest[1]} ({slowest[0]:.0f} ms)\n")
+    print("| solver | median ms | p90 | p99 | slowest | mean | total s | won |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    decided = verdicts["win"] + verdicts["lost"]
+    print(row("pyramid_core.solver", times, verdicts["win"], decided))
+    if args.no_naive:
+        return
+    naive_times: list[float] = []
+    naive_wins = naive_decided = stopped = 0
+    for position in positions:
+        begin = time.perf_counter()
+        won, _ = naive_solve(position, args.naive_nodes)
+        naive_times.append((time.perf_counter() - begin) * 1000)
+        if won is None:
+            stopped += 1
+        else:
+            naive_decided += 1
+            naive_wins += won
+    print(row(f"naive DFS (stopped at {args.naive_nodes:,} nodes)", naive_times, naive_wins, naive_decided))
+    print(f"\nnaive search stopped on {stopped} of {len(positions)} deals (their time counts up to the stop)")
+    print(f"speed-up in total time: at least {sum(naive_times) / sum(times):.1f}×")
+
+
+if __name__ == "__main__":
+    main()
