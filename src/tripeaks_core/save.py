@@ -1,41 +1,70 @@
 """Saving a game as plain JSON and restoring it, validated so that a bad save never half-restores.
 
-A save names the deal (its ID, or its 52 cards for a custom deal), lists every action since the start
-(undos included) and the cards the player had seen (which a replay of the same deal keeps, so it cannot be
-derived from the actions alone). A checksum over the rest catches a save that was cut short or edited.
-Restoring replays the actions on a fresh game and checks that the knowledge covers what they revealed.
+A save (version 2) names the deal (its ID, or its 52 cards for a custom deal) and holds the game's log: the
+whole compacted record of what the player did on this deal, across restarts (see `tripeaks_core.game`):
+
+    {"format": "tripeaks-save", "version": 2, "rules": {"wrap": bool, "all_visible": bool},
+     "deal_id": str | "deal": str, "log": [0-27 | "draw" | "undo" | "restart" | "give_up" | "reveal", ...],
+     "check": str}
+
+The checksum (sha256 of the rest, sorted compact ASCII JSON, first 16 hex digits) catches a save that was cut
+short or damaged by accident, but anyone can recompute it, so restoring trusts nothing that can be derived:
+the log is replayed on a fresh game of the deal, and what the player knows is exactly what that replay
+showed; a deal ID is verified as `new` verifies it (a difficulty letter its deal does not have is refused).
+
+A save holds at most `MAX_LOG` log entries, a few times the most a compacted log can hold (`LOG_BOUND`), and
+nothing nested: every field is checked flat before anything walks the data, so a save nested thousands of
+levels deep is a `SaveError`, not a `RecursionError`.
+
+Version 1 saves (`actions` of the current line of play and a `known` list, before the log existed) still
+load: their actions are replayed and the knowledge is derived from them; the `known` list is not trusted
+(cards seen before a restart are then forgotten, which can only make the hint see less).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any, Final
 
 from .deal import Deal
 from .dealid import DealId
+from .difficulty import verify
 from .errors import SaveError, TriPeaksError
-from .game import Game
-from .moves import DRAW, UNDO, Action
+from .game import GIVE_UP, LOG_BOUND, RESTART, REVEAL, Game, LogEntry
+from .layout import TABLE_SIZE
+from .moves import DRAW, UNDO
 from .rules import Rules
 
 FORMAT: Final = "tripeaks-save"
-VERSION: Final = 1
+VERSION: Final = 2
+MAX_LOG: Final = 3 * LOG_BOUND
+"""The longest log a save may hold (19,350 entries): three times the proven bound of a compacted log."""
+
+_FIELDS: Final = {
+    1: frozenset({"format", "version", "rules", "actions", "known", "check"}),
+    2: frozenset({"format", "version", "rules", "log", "check"}),
+}
+_NAMES: Final = frozenset({"deal_id", "deal"})
+_WORDS: Final[dict[str, LogEntry]] = {
+    DRAW: DRAW, UNDO: UNDO, RESTART: RESTART, GIVE_UP: GIVE_UP, REVEAL: REVEAL,
+}
+_V1_WORDS: Final = frozenset({DRAW, UNDO})
 
 
-def _checksum(body: dict[str, Any]) -> str:
+def _checksum(body: Mapping[str, Any]) -> str:
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def save_game(game: Game) -> dict[str, Any]:
-    """The game as a JSON-ready dict."""
+    """The game as a JSON-ready dict (format version 2)."""
     body: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": game.rules.as_json(),
-        "actions": list(game.actions),
-        "known": sorted(game.known),
+        "log": game.log,
     }
     if game.deal_id is not None:
         body["deal_id"] = str(game.deal_id)
@@ -44,74 +73,121 @@ def save_game(game: Game) -> dict[str, Any]:
     return {**body, "check": _checksum(body)}
 
 
-def _text(data: dict[str, object], name: str) -> str:
+def _describe(value: object) -> str:
+    """A short, safe description of a value for a message: never the repr of a container (which could be
+    huge or nested too deeply to print)."""
+    if value is None or isinstance(value, bool | int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return repr(value[:20] + ("…" if len(value) > 20 else ""))
+    return f"a {type(value).__name__}"
+
+
+def _text(data: Mapping[str, object], name: str) -> str:
     value = data.get(name)
     if not isinstance(value, str):
         raise SaveError(f"saved game: field {name!r} is missing or not a string")
     return value
 
 
-def _items(data: dict[str, object], name: str) -> list[object]:
-    value = data.get(name)
-    if not isinstance(value, list):
+def _entries(data: Mapping[str, object], name: str, words: Mapping[str, LogEntry] | frozenset[str]) -> (
+        list[LogEntry]):
+    """The list field `name`, each item a table position or one of `words`, at most `MAX_LOG` of them."""
+    raw = data.get(name)
+    if not isinstance(raw, list):
         raise SaveError(f"saved game: field {name!r} is missing or not a list")
-    return value
-
-
-def _actions(raw: list[object]) -> list[Action]:
-    actions: list[Action] = []
+    if len(raw) > MAX_LOG:
+        raise SaveError(f"saved game: {len(raw)} entries in {name!r}, more than a save may hold ({MAX_LOG})")
+    entries: list[LogEntry] = []
     for index, item in enumerate(raw):
-        if item == DRAW:
-            actions.append(DRAW)
-        elif item == UNDO:
-            actions.append(UNDO)
-        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 28:
-            actions.append(item)
+        if isinstance(item, str) and item in words:
+            entries.append(_WORDS[item])
+        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < TABLE_SIZE:
+            entries.append(item)
         else:
-            raise SaveError(f"saved game: action {index} is {item!r}, not a position, 'draw' or 'undo'")
-    return actions
+            allowed = ", ".join(repr(word) for word in sorted(words))
+            raise SaveError(
+                f"saved game: {name} entry {index} is {_describe(item)}, not a position 0-27 or {allowed}"
+            )
+    return entries
 
 
-def load_game(data: object) -> Game:
-    """Rebuild a game from `save_game`'s output; raise `SaveError` naming the first problem found."""
-    if not isinstance(data, dict):
-        raise SaveError("saved game: not a JSON object")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+def _check_shape(data: Mapping[str, object]) -> tuple[int, list[LogEntry]]:
+    """Check every field flat, before anything walks the data; return the version and the entries."""
+    version = data.get("version")
+    if data.get("format") != FORMAT or type(version) is not int or version not in _FIELDS:
         raise SaveError("saved game: unknown format or version")
-    body = {key: value for key, value in data.items() if key != "check"}
-    if data.get("check") != _checksum(body):
-        raise SaveError("saved game: checksum does not match (the save is damaged or was edited)")
-    rules_raw = data.get("rules")
+    names = _NAMES & set(data)
+    if len(names) != 1:
+        raise SaveError("saved game: it must name its deal by one of 'deal_id' or 'deal'")
+    extra = set(data) - _FIELDS[version] - names
+    if extra:
+        raise SaveError(f"saved game: unknown field {_describe(sorted(map(str, extra))[0])}")
+    rules = data.get("rules")
     if (
-        not isinstance(rules_raw, dict)
-        or set(rules_raw) != {"wrap", "all_visible"}
-        or not all(isinstance(v, bool) for v in rules_raw.values())
+        not isinstance(rules, dict)
+        or set(rules) != {"wrap", "all_visible"}
+        or not all(isinstance(v, bool) for v in rules.values())
     ):
         raise SaveError("saved game: rules must be {'wrap': bool, 'all_visible': bool}")
-    rules = Rules(wrap=rules_raw["wrap"], all_visible=rules_raw["all_visible"])
+    _text(data, next(iter(names)))
+    if not isinstance(data.get("check"), str):
+        raise SaveError("saved game: field 'check' is missing or not a string (its checksum)")
+    if version == 1:
+        known = data.get("known")
+        if not isinstance(known, list) or len(known) > 52 or not all(
+            isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 52 for i in known
+        ):
+            raise SaveError("saved game: 'known' must list card indexes 0-51")
+        return version, _entries(data, "actions", _V1_WORDS)
+    return version, _entries(data, "log", _WORDS)
+
+
+def _deal_of(data: Mapping[str, object], rules: Rules) -> tuple[Deal, DealId | None]:
     try:
         if "deal_id" in data:
             deal_id = DealId.parse(_text(data, "deal_id"))
             if deal_id.rules != rules:
                 raise SaveError("saved game: the rules do not match the deal ID")
-            deal, named = deal_id.deal(), deal_id
-        else:
-            deal, named = Deal.parse(_text(data, "deal")), None
+            verify(deal_id)  # exactly what `new` checks: a level letter must be the deal's
+            return deal_id.deal(), deal_id
+        return Deal.parse(_text(data, "deal")), None
     except SaveError:
         raise
     except TriPeaksError as error:
         raise SaveError(f"saved game: {error}") from None
-    known: list[int] = []
-    for item in _items(data, "known"):
-        if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item < 52:
-            raise SaveError("saved game: 'known' must list card indexes 0-51")
-        known.append(item)
-    game = Game(deal, rules, named, known)
-    for index, action in enumerate(_actions(_items(data, "actions"))):
+
+
+def replay_log(game: Game, log: list[LogEntry]) -> Game:
+    """Play a log on `game` (a fresh game of the deal) and return the game reached (a restart makes a new
+    one); raise `SaveError` naming the first entry that cannot be played."""
+    for index, entry in enumerate(log):
         try:
-            game.play(action)
+            if entry == RESTART:
+                game = game.restarted()
+            elif entry == GIVE_UP:
+                game.give_up()
+            elif entry == REVEAL:
+                game.reveal()
+            else:
+                game.play(entry)
         except TriPeaksError as error:
-            raise SaveError(f"saved game: action {index} ({action}) cannot be played: {error}") from None
-    if not game.known <= set(known):
-        raise SaveError("saved game: the known cards do not include cards its moves revealed")
+            raise SaveError(f"saved game: entry {index} ({entry}) cannot be played: {error}") from None
     return game
+
+
+def load_game(data: object) -> Game:
+    """Rebuild a game from `save_game`'s output (or a version 1 save); raise `SaveError` naming the first
+    problem found."""
+    if not isinstance(data, dict):
+        raise SaveError("saved game: not a JSON object")
+    if not all(isinstance(key, str) for key in data):
+        raise SaveError("saved game: its field names must be strings")
+    _, entries = _check_shape(data)
+    body = {key: value for key, value in data.items() if key != "check"}
+    if data["check"] != _checksum(body):
+        raise SaveError("saved game: checksum does not match (the save is damaged or was edited)")
+    rules_raw = data["rules"]
+    rules = Rules(wrap=rules_raw["wrap"], all_visible=rules_raw["all_visible"])
+    deal, named = _deal_of(data, rules)
+    return replay_log(Game(deal, rules, named), entries)
