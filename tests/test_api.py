@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from typing import Any
@@ -11,8 +12,8 @@ from engine_support import snapshot_cards
 
 from tripeaks_core import Game
 from tripeaks_core import api as api_module
-from tripeaks_core.api import Session
-from tripeaks_core.save import save_game
+from tripeaks_core.api import Session, nesting_depth
+from tripeaks_core.save import load_game, save_game
 from tripeaks_core.snapshot import snapshot
 from tripeaks_core.solver import Verdict, solve_game
 
@@ -223,7 +224,8 @@ def test_replay_keeps_knowledge_and_moves_the_version_on() -> None:
     assert reply["state"]["moves"] == 0 and reply["state"]["stock"] == 23
     assert reply["state"]["deal_id"] == "2"
     assert session.game.known == known
-    assert set(reply["save"]["known"]) == set(known)
+    assert reply["save"]["log"][-1] == "restart"  # the replay is in the log, so a reload keeps the knowledge
+    assert load_game(reply["save"]).known == known
     # docs/API.md: the version counts replays too, so a hint asked before the replay is stale after it.
     assert reply["state"]["version"] > version
 
@@ -358,9 +360,12 @@ def test_warm_and_solution() -> None:
     session = session_at("2")
     assert ok(session, "warm") == {"ok": True, "done": True}
     ok(session, "draw")
-    before = state_of(session)
+    fails(session, request("solution"), "GameInProgressError")  # not while the game hides cards
+    ok(session, "give_up")
     reply = ok(session, "solution")
-    assert state_of(session) == before  # the game itself is untouched
+    assert set(reply) == {"ok", "verdict", "line", "frames", "state", "save"}
+    assert reply["state"] == snapshot(session.game) and reply["save"] == save_game(session.game)
+    assert reply["state"]["all_known"] is True and reply["state"]["outcome"] == "given_up"
     assert reply["verdict"] == "win"
     assert len(reply["frames"]) == len(reply["line"]) + 1
     assert reply["frames"][0] == snapshot(Game.from_id("2"))
@@ -370,6 +375,7 @@ def test_warm_and_solution() -> None:
         game.play(move)
     assert game.outcome().value == "won"
     lost = session_at("28")
+    ok(lost, "give_up")
     reply = ok(lost, "solution")
     assert reply["verdict"] == "lost" and reply["line"] == [] and len(reply["frames"]) == 1
 
@@ -407,7 +413,7 @@ def test_an_unexpected_failure_is_an_internal_error_and_changes_nothing(
 
     monkeypatch.setattr(api_module, "snapshot", broken)
     for text in (request("take", position=target), request("draw"), request("undo"), request("replay"),
-                 request("new", deal_id="5")):
+                 request("new", deal_id="5"), request("give_up")):
         reply = fails(session, text, "InternalError")
         assert "boom" in reply["error"]["message"]
     monkeypatch.undo()
@@ -417,7 +423,146 @@ def test_an_unexpected_failure_is_an_internal_error_and_changes_nothing(
 def test_every_documented_op_exists() -> None:
     session = session_at("10")
     documented = {"new", "restore", "take", "draw", "undo", "replay", "state", "hint", "hint_start",
-                  "hint_step", "solution", "warm"}
+                  "hint_step", "solution", "warm", "give_up"}
     for op in documented:
         reply = json.loads(session.handle(json.dumps({"op": op, "args": {}})))
         assert not (reply["ok"] is False and "unknown op" in reply["error"]["message"]), op
+
+
+# --- the end of a game (issue 9) ----------------------------------------------------------------------------
+
+
+def _won_session() -> Session:
+    session = session_at("2")
+    for move in solve_game(session.game).line:
+        ok(session, "draw") if move == "draw" else ok(session, "take", position=move)
+    assert session.game.outcome().value == "won" and session.game.stock_left > 0
+    return session
+
+
+def test_draw_after_a_win_is_refused_and_undo_reopens() -> None:
+    session = _won_session()
+    refused = fails_not(session, {"op": "draw", "args": {}})
+    assert refused["rejection"] == {"reason": "game_over", "position": None}
+    assert refused["state"]["over"] is True and refused["state"]["can_draw"] is False
+    assert fails_not(session, {"op": "take", "args": {"position": 5}})["rejection"] == {
+        "reason": "game_over", "position": 5}
+    reopened = ok(session, "undo")
+    assert reopened["rejection"] is None and reopened["state"]["outcome"] == "playing"
+    assert ok(session, "draw")["rejection"] is None
+
+
+def test_give_up_through_the_session() -> None:
+    session = session_at("1234")
+    ok(session, "draw")
+    reply = ok(session, "give_up")
+    state = reply["state"]
+    assert (state["outcome"], state["over"], state["solution_available"], state["can_undo"]) == (
+        "given_up", True, True, False)
+    assert reply["save"]["log"] == ["draw", "give_up"]
+    game_over = {"reason": "game_over", "position": None}
+    assert fails_not(session, {"op": "draw", "args": {}})["rejection"] == game_over
+    assert fails_not(session, {"op": "undo", "args": {}})["rejection"] == game_over
+    up = [e["position"] for e in state["table"] if e["state"] == "up"]
+    assert fails_not(session, {"op": "take", "args": {"position": up[0]}})["rejection"] == {
+        "reason": "game_over", "position": up[0]}
+    fails(session, request("give_up"), "GameOverError")
+    again = ok(session, "replay")
+    assert again["state"]["outcome"] == "playing" and again["state"]["can_draw"] is True
+    assert again["save"]["log"] == ["draw", "give_up", "restart"]
+    won = _won_session()
+    fails(won, request("give_up"), "GameOverError")
+
+
+def test_solution_is_refused_while_playing_and_changes_nothing() -> None:
+    session = session_at("1234")
+    ok(session, "draw")
+    reply = fails(session, request("solution"), "GameInProgressError")
+    assert "solution" in reply["error"]["message"]
+    assert ok(session, "state")["state"]["solution_available"] is False
+
+
+def test_solution_after_a_win_reveals_and_closes() -> None:
+    session = _won_session()
+    assert ok(session, "state")["state"]["solution_available"] is True
+    assert not session.game.all_known
+    reply = ok(session, "solution")
+    assert reply["verdict"] == "win" and reply["state"]["all_known"] and reply["state"]["outcome"] == "won"
+    assert reply["state"]["can_undo"] is False and reply["save"]["log"][-1] == "reveal"
+    game_over = {"reason": "game_over", "position": None}
+    assert fails_not(session, {"op": "undo", "args": {}})["rejection"] == game_over
+    assert fails_not(session, {"op": "draw", "args": {}})["rejection"] == game_over
+    # the closed game survives a reload, and its replay starts with every card known
+    restored = session_at("5")
+    assert ok(restored, "restore", save=reply["save"])["state"]["can_undo"] is False
+    again = ok(restored, "replay")["state"]
+    assert again["all_known"] and again["outcome"] == "playing" and again["solution_available"]
+
+
+def test_solution_once_every_card_is_known_keeps_the_game_going() -> None:
+    session = session_at("V-7")
+    for _ in range(23):
+        ok(session, "draw")
+    for _ in range(23):
+        ok(session, "undo")
+    before = ok(session, "state")
+    assert before["state"]["all_known"] and before["state"]["solution_available"]
+    reply = ok(session, "solution")
+    assert reply["state"] == before["state"] and reply["save"] == before["save"]  # nothing new to reveal
+    assert ok(session, "draw")["rejection"] is None
+
+
+# --- cost and limits ----------------------------------------------------------------------------------------
+
+
+def test_moves_do_not_deep_copy_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = session_at("1234")
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise AssertionError("deepcopy called")
+
+    monkeypatch.setattr(copy, "deepcopy", refused)
+    for op in ("draw", "undo", "draw", "give_up", "solution", "replay"):
+        ok(session, op)
+
+
+def test_take_undo_cycles_keep_the_reply_small() -> None:
+    session = session_at("1234")
+    target = playable(ok(session, "draw"))
+    if not target:
+        target = playable(ok(session, "draw"))
+    assert target
+    saves = []
+    for _ in range(2_000):
+        ok(session, "take", position=target[0])
+        saves.append(json.dumps(ok(session, "undo")["save"]))
+    assert len(set(saves[1:])) == 1  # the first undo may keep its step (it showed a card), then nothing grows
+    assert len(json.dumps(save_game(session.game))) < 300
+
+
+def _deep(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+@pytest.mark.parametrize("text", [
+    _deep(5_000),
+    '{"op": "restore", "args": {"save": ' + _deep(5_000) + "}}",
+    '{"op": "state", "args": {"x": ' + _deep(33) + "}}",
+    '{"op": "state", "args": {"x": "' + "a" * 2_000_000 + '"}}',
+    "[" * 2_000_000,
+    '{"op": "take", "args": {"position": 1' + "0" * 5_000 + "}}",
+])
+def test_too_large_or_too_deep_requests_are_request_errors(text: str) -> None:
+    session = session_at("10")
+    reply = fails(session, text, "RequestError")
+    assert any(word in reply["error"]["message"] for word in ("too large", "too deeply", "not JSON"))
+
+
+def test_limits_leave_real_requests_alone() -> None:
+    session = session_at("10")
+    ok(session, "state", x=[[["[[[[" * 1000 + '\\"]]]' * 100]]])  # brackets inside strings do not count
+    depth = 30
+    ok(session, "state", x=json.loads(_deep(depth)))
+    assert nesting_depth(_deep(depth)) == depth and nesting_depth('"[" [] "\\"" "\\\\" [[') == 2
+    saved = ok(session, "state")["save"]
+    assert ok(session_at("4"), "restore", save=saved)["save"] == saved

@@ -3,19 +3,25 @@
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
 leaves the session exactly as it was.
+
+A request longer than `MAX_REQUEST_CHARS` or nested deeper than `MAX_DEPTH` is refused before it is parsed
+(Pyodide's stack is much smaller than CPython's, so a deeply nested text must never reach the parser). A move
+costs the same whatever the length of the history: the game's log is compacted (`tripeaks_core.game`), and
+the copy kept to go back to after an unexpected failure is as small as that log.
 """
 
 from __future__ import annotations
 
-import copy
 import json
+import re
 import secrets
 from collections.abc import Callable
+from itertools import accumulate
 from typing import Any, Final
 
 from .dealid import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
-from .errors import TriPeaksError
+from .errors import GameInProgressError, TriPeaksError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .levels import Level
@@ -25,12 +31,54 @@ from .save import load_game, save_game
 from .snapshot import snapshot
 from .solver import build_tables_for, solve_game, tables
 
-_CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo"})
+_CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo", "give_up", "solution"})
 """The ops that change `Session.game` itself (the others replace it): `handle` keeps a copy to go back to."""
+
+MAX_REQUEST_CHARS: Final = 1_000_000
+"""The longest request text answered (a real one, a restore with the longest save, is under 150,000)."""
+
+MAX_DEPTH: Final = 32
+"""The deepest nesting of brackets a request may have (a real one has 3: request, args, save)."""
+
+_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
+"""A JSON string literal; one left open runs to the end of the text, so the scan never starts again inside it
+(linear time whatever the text)."""
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 class RequestError(TriPeaksError):
-    """A request the protocol does not know: unknown op, missing or ill-typed argument."""
+    """A request the protocol does not know: unknown op, missing or ill-typed argument, not JSON, too large
+    or nested too deeply."""
+
+
+def nesting_depth(text: str) -> int:
+    """How deeply the brackets of a JSON text nest, without parsing it and without recursion: the string
+    literals are dropped (a bracket inside a string does not count), then only the brackets are kept and
+    counted. Linear in the text's length."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(_STEP[c] for c in brackets), default=0)
+
+
+def parse_request(text: str) -> tuple[str, dict[str, Any]]:
+    """The op and args of a request text; `RequestError` for anything else, checked in an order that never
+    lets a huge or deeply nested text reach `json.loads`."""
+    if not isinstance(text, str):
+        raise RequestError("a request is a JSON text")
+    if len(text) > MAX_REQUEST_CHARS:
+        raise RequestError(f"request too large: {len(text):,} characters, at most {MAX_REQUEST_CHARS:,}")
+    if nesting_depth(text) > MAX_DEPTH:
+        raise RequestError(f"request nested too deeply: more than {MAX_DEPTH} levels")
+    try:
+        request = json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSONDecodeError, and integers of too many digits
+        raise RequestError(f"the request is not JSON: {error}") from None
+    if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+        raise RequestError("a request is a JSON object with a string 'op'")
+    args = request.get("args", {})
+    if not isinstance(args, dict):
+        raise RequestError("'args' must be a JSON object")
+    return request["op"], args
 
 
 def random_deal_id(rules: Rules = STANDARD) -> DealId:
@@ -62,6 +110,7 @@ class Session:
             "hint_step": self._hint_step,
             "warm": self._warm,
             "solution": self._solution,
+            "give_up": self._give_up,
         }
 
     def handle(self, text: str) -> str:
@@ -69,24 +118,21 @@ class Session:
         kept = (self.game, self._job, self._job_version)
         backup: Game | None = None
         try:
-            request = json.loads(text)
-            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
-                raise RequestError("a request is a JSON object with a string 'op'")
-            args = request.get("args", {})
-            if not isinstance(args, dict):
-                raise RequestError("'args' must be a JSON object")
-            if request["op"] in _CHANGES_GAME_IN_PLACE:
-                backup = copy.deepcopy(self.game)
-            reply = self.dispatch(request["op"], args)
-        except json.JSONDecodeError as error:
-            reply = _error("RequestError", f"the request is not JSON: {error}")
+            op, args = parse_request(text)
+            if op in _CHANGES_GAME_IN_PLACE:
+                backup = self.game.copy()  # as long as the compacted log, not the history
+            reply = self.dispatch(op, args)
         except TriPeaksError as error:
             self._roll_back(kept, backup)
             reply = _error(type(error).__name__, str(error))
         except Exception as error:  # the worker must always get an answer
             self._roll_back(kept, backup)
             reply = _error("InternalError", f"{type(error).__name__}: {error}")
-        return json.dumps(reply, ensure_ascii=False)
+        try:
+            return json.dumps(reply, ensure_ascii=False)
+        except Exception as error:  # pragma: no cover - every reply above is plain JSON
+            self._roll_back(kept, backup)
+            return json.dumps(_error("InternalError", f"the reply could not be written: {error}"))
 
     def _roll_back(self, kept: tuple[Game, HintJob | None, int], backup: Game | None) -> None:
         """Undo whatever a failed request changed: a failed request leaves the session as it was."""
@@ -144,15 +190,29 @@ class Session:
         return value
 
     def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Solve the deal from its start (this is for after the game: every card may be looked at) and give
-        the snapshots along a winning line, for the page to replay without touching the game."""
+        """Solve the deal from its start and give the snapshots along a winning line, for the page to replay.
+
+        Only after the game (won or given up) or once every card is known, else `GameInProgressError`: the
+        frames show every card the line turns. Once shown, those cards are known (`Game.reveal`), which
+        closes a game that still hid some: the reply carries the new state and save like a move's."""
+        if not self.game.solution_available:
+            raise GameInProgressError(
+                "the solution is shown only once the game is won or given up, or every card is known"
+            )
         viewer = Game(self.game.deal, self.game.rules, self.game.deal_id)
         result = solve_game(viewer)
         frames = [snapshot(viewer)]
         for move in result.line:
             viewer.play(move)
             frames.append(snapshot(viewer))
-        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames}
+        self.game.reveal()
+        reply = self._reply()
+        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
+                "state": reply["state"], "save": reply["save"]}
+
+    def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.game.give_up()
+        return self._reply()
 
     def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
         self._set_game(load_game(args.get("save")))
@@ -168,8 +228,7 @@ class Session:
         return self._reply(self.game.try_draw())
 
     def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.game.undo()
-        return self._reply()
+        return self._reply(self.game.try_undo())
 
     def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
         self._set_game(self.game.restarted())
