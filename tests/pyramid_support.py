@@ -73,8 +73,10 @@ class Model:
         return out
 
     def legal(self) -> set[str]:
-        """Every legal move in notation (pairs in both orders)."""
-        moves = set()
+        """Every legal move in notation (pairs in both orders); none once the pyramid is cleared (won)."""
+        moves: set[str] = set()
+        if not self.present:
+            return moves
         places = self.playable()
         for a in places:
             ia = self.card(a)

@@ -209,6 +209,9 @@ def test_won_when_the_pyramid_is_gone_and_stuck_when_nothing_moves():
         game.play(next(m for m in game.legal_moves() if m.kind == "king"))
         moves += 1
     assert game.outcome() is Outcome.WON and moves == 15
+    assert game.legal_moves() == []
+    assert game.try_play("draw") == Rejection(Reason.GAME_OVER)  # a won deal is over...
+    assert game.undo() and game.outcome() is Outcome.PLAYING  # ...until an undo reopens it
 
     outcomes = set()
     for number in range(1, 8):

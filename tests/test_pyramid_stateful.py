@@ -82,6 +82,10 @@ class PyramidMachine(RuleBasedStateMachine):
             raise AssertionError("a place without a card was accepted")
         rejection = self.game.try_play(text) if canonical(text) not in {canonical(m) for m in model.legal()} \
             else None
+        if rejection is not None and model.won():
+            assert rejection.reason is Reason.GAME_OVER
+            assert self._full() == before
+            return
         if rejection is not None:
             covered = [p for p in places if isinstance(p, int) and not model.uncovered(p)]
             total = sum(model.rank(model.card(p)) for p in places)  # type: ignore[arg-type]
@@ -101,6 +105,11 @@ class PyramidMachine(RuleBasedStateMachine):
     def refused_draw_or_recycle(self) -> None:
         before = self._full()
         model = self.model
+        if model.won():
+            for move in ("draw", "recycle"):
+                assert self.game.try_play(move).reason is Reason.GAME_OVER  # type: ignore[union-attr]
+            assert self._full() == before
+            return
         if not model.stock:
             assert self.game.try_play("draw").reason is Reason.STOCK_EMPTY  # type: ignore[union-attr]
         if model.stock or model.passes == 3 or not model.waste:

@@ -263,7 +263,9 @@ class Game:
         return [p for p in self.playable_places() if p != place and rank + self.rank_at(p) == PAIR_SUM]
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move: kings, pairs, then draw and recycle."""
+        """Every legal move: kings, pairs, then draw and recycle (none once the deal is won)."""
+        if not self._remaining:
+            return []
         places = self.playable_places()
         moves: list[Move] = []
         for i, a in enumerate(places):
@@ -312,6 +314,8 @@ class Game:
 
     def check_recycle(self) -> Rejection | None:
         """Why a recycle would be refused, or `None` if it is legal."""
+        if not self._remaining:
+            return Rejection(Reason.GAME_OVER)
         if self._stock:
             return Rejection(Reason.STOCK_NOT_EMPTY)
         if self._pass >= PASSES:
@@ -322,7 +326,10 @@ class Game:
 
     def check(self, move: Move) -> Rejection | None:
         """Why `move` would be refused, or `None` if it is legal. A place that holds no card is not a
-        refusal but bad input: `PositionError`."""
+        refusal but bad input: `PositionError`. Once the deal is won every move is refused (`game_over`)
+        until an undo reopens it."""
+        if not self._remaining:
+            return Rejection(Reason.GAME_OVER)
         if move.kind == "draw":
             return None if self._stock else Rejection(Reason.STOCK_EMPTY)
         if move.kind == "recycle":

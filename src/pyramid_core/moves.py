@@ -132,6 +132,7 @@ class Reason(StrEnum):
     STOCK_NOT_EMPTY = "stock_not_empty"
     NO_RECYCLE_LEFT = "no_recycle_left"
     WASTE_EMPTY = "waste_empty"
+    GAME_OVER = "game_over"
 
 
 @dataclass(frozen=True, slots=True)

@@ -249,8 +249,8 @@ class Solver:
                 while rest and not result:
                     low = rest & -rest
                     rest ^= low
-                    unit = _UNIT[PAIR_SUM - rank_of_bit[low]]
-                    if counts >> _SHIFT[PAIR_SUM - rank_of_bit[low]] & 7 and self._relaxed(mask ^ low, counts - unit):
+                    other = PAIR_SUM - rank_of_bit[low]
+                    if counts >> _SHIFT[other] & 7 and self._relaxed(mask ^ low, counts - _UNIT[other]):
                         result = True
         memo[key] = result
         return result

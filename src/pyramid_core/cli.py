@@ -1,0 +1,252 @@
+"""The command line: `python -m pyramid_core deal | solve | hint | autoplay | stats` (design.md's contract).
+
+Output is in English. With `--json`, stdout carries exactly one JSON object per result and nothing else. Bad
+input exits with status 2 and one short line on stderr that names the problem (a huge input is quoted by a
+short prefix); a closed stdout (`| head`) ends the program quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, NoReturn
+
+from tripeaks_core.shuffle import bounded, splitmix64
+
+from .autoplay import play_out
+from .deal import RANDOM_LIMIT, Deal, DealId
+from .errors import PyramidError, quote
+from .game import Game
+from .hint import hint
+from .moves import parse_actions
+from .solver import Position, SolveResult, Verdict, solve, solve_game
+
+EXIT_BAD_INPUT = 2
+_SAMPLE_SALT = 0x707972616D6964  # "pyramid"
+
+
+class _BadInput(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _BadInput(message)
+
+
+def resolve(text: str) -> Game:
+    """A new game from a deal in notation (52 codes) or a deal ID (a bare number)."""
+    stripped = text.strip()
+    if " " in stripped:
+        return Game(Deal.parse(stripped))
+    return Game.from_id(DealId.parse(stripped))
+
+
+def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
+    """`count` deal numbers drawn from SplitMix64 seeded with `seed`: the deals `autoplay` and `stats` use."""
+    words = splitmix64(seed ^ _SAMPLE_SALT)
+    for _ in range(count):
+        yield bounded(words, RANDOM_LIMIT)
+
+
+def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
+    print(json.dumps(data) if as_json else text, flush=True)
+
+
+def _describe(result: SolveResult) -> str:
+    cost = f"({result.nodes} nodes, {result.ms:.1f} ms)"
+    if result.verdict is Verdict.WIN:
+        return f"win in {len(result.line)} moves {cost}: {' '.join(result.line)}"
+    if result.verdict is Verdict.LOST:
+        return f"lost: the pyramid cannot be cleared {cost}"
+    return f"unknown: the budget ran out {cost}"
+
+
+def _cmd_deal(args: argparse.Namespace) -> None:
+    named = DealId.parse(args.id)
+    deal = named.deal()
+    data = {"deal_id": str(named), "deal": deal.notation(), "rules": {"passes": 3, "win": "pyramid"}}
+    _emit(args.json, data, f"{deal.notation()}\ndeal {named}: three passes, clearing the pyramid wins")
+
+
+def _read_lines(path: str) -> list[str]:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as error:
+        raise _BadInput(f"cannot read {quote(path)}: {error.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _BadInput(f"{quote(path)} is not UTF-8 text (byte {error.start})") from None
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _cmd_solve(args: argparse.Namespace) -> None:
+    if args.file is not None:
+        if args.deal is not None:
+            raise _BadInput("give either DEAL or --file, not both")
+        games = []
+        for number, line in enumerate(_read_lines(args.file), 1):
+            try:
+                games.append(resolve(line))
+            except PyramidError as error:
+                raise _BadInput(f"{quote(args.file)} line {number}: {error}") from None
+        for game in games:
+            result = solve_game(game, budget_ms=args.budget_ms)
+            _emit(args.json, result.as_json(), _describe(result))
+        return
+    if args.deal is None:
+        raise _BadInput("solve needs a DEAL or --file PATH")
+    result = solve_game(resolve(args.deal), budget_ms=args.budget_ms)
+    _emit(args.json, result.as_json(), _describe(result))
+
+
+def _cmd_hint(args: argparse.Namespace) -> None:
+    game = resolve(args.deal)
+    try:
+        actions = parse_actions(args.moves or "")
+    except PyramidError as error:
+        raise _BadInput(f"--moves: {error}") from None
+    for index, action in enumerate(actions):
+        try:
+            game.play(action)
+        except PyramidError as error:
+            raise _BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
+    advice = hint(game.player_view(), budget_ms=args.budget_ms)
+    move = f" {advice.move}" if advice.move not in (None, advice.kind) else ""
+    proven = " (proven)" if advice.proven else ""
+    _emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
+
+
+def _percentile(values: Sequence[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _cmd_autoplay(args: argparse.Namespace) -> None:
+    won = 0
+    times: list[float] = []
+    for number in sample_deal_numbers(args.deals, args.seed):
+        won += play_out(Game.from_id(number), on_hint=lambda _advice, ms: times.append(ms))
+    data = {
+        "deals": args.deals,
+        "won": won,
+        "win_rate": won / args.deals,
+        "hint_ms_median": round(statistics.median(times), 3) if times else 0.0,
+    }
+    rate = 100 * won / args.deals
+    text = f"won {won} of {args.deals} ({rate:.1f}%), median hint {data['hint_ms_median']} ms"
+    _emit(args.json, data, text)
+
+
+def _cmd_stats(args: argparse.Namespace) -> None:
+    counts = {verdict.value: 0 for verdict in Verdict}
+    times: list[float] = []
+    for number in sample_deal_numbers(args.deals, args.seed):
+        result = solve(Position.start(DealId(number).deal().ranks()), budget_ms=args.budget_ms)
+        counts[result.verdict.value] += 1
+        times.append(result.ms)
+    decided = counts["win"] + counts["lost"]
+    data: dict[str, Any] = {
+        "deals": args.deals,
+        **counts,
+        "win_rate": counts["win"] / decided if decided else 0.0,
+        "ms_median": round(statistics.median(times), 3),
+        "ms_p90": round(_percentile(times, 0.9), 3),
+        "ms_p99": round(_percentile(times, 0.99), 3),
+        "ms_max": round(max(times), 3),
+        "ms_mean": round(statistics.fmean(times), 3),
+    }
+    text = (
+        f"{args.deals} deals: {counts['win']} win, {counts['lost']} lost, {counts['unknown']} unknown; "
+        f"ms median {data['ms_median']}, p90 {data['ms_p90']}, p99 {data['ms_p99']}, max {data['ms_max']}"
+    )
+    _emit(args.json, data, text)
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {quote(text)}") from None
+    if not value > 0 or value == float("inf"):  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be a positive number: {quote(text)}")
+    return value
+
+
+def _count(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not a positive whole number: {quote(text)}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not (text.isascii() and text.lstrip("-").isdigit()):
+        raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the command line."""
+    parser = _Parser(
+        prog="python -m pyramid_core", description="Solitaire Pyramid engine.", allow_abbrev=False
+    )
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    deal = commands.add_parser("deal", help="print the deal of an ID", allow_abbrev=False)
+    deal.add_argument("id", help="a deal ID: a bare number N is deal N")
+    deal.add_argument("--json", action="store_true")
+    deal.set_defaults(run=_cmd_deal)
+
+    solve_cmd = commands.add_parser("solve", help="decide a deal from its start", allow_abbrev=False)
+    solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
+    solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
+    solve_cmd.add_argument("--budget-ms", type=_positive)
+    solve_cmd.add_argument("--json", action="store_true")
+    solve_cmd.set_defaults(run=_cmd_solve)
+
+    hint_cmd = commands.add_parser(
+        "hint", help="the hint for the position after some moves", allow_abbrev=False
+    )
+    hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
+    hint_cmd.add_argument("--moves", help="moves from the start, comma-separated, e.g. 21+27,draw,S+W,undo")
+    hint_cmd.add_argument("--budget-ms", type=_positive)
+    hint_cmd.add_argument("--json", action="store_true")
+    hint_cmd.set_defaults(run=_cmd_hint)
+
+    for name, runner, text in (
+        ("autoplay", _cmd_autoplay, "play deals taking every hint, never looking at unseen cards"),
+        ("stats", _cmd_stats, "solver verdicts and times over random deals"),
+    ):
+        sub = commands.add_parser(name, help=text, allow_abbrev=False)
+        sub.add_argument("--deals", type=_count, required=True)
+        sub.add_argument("--seed", type=_seed, default=0)
+        sub.add_argument("--json", action="store_true")
+        if name == "stats":
+            sub.add_argument("--budget-ms", type=_positive)
+        sub.set_defaults(run=runner)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        args.run(args)
+    except (_BadInput, PyramidError) as error:
+        message = str(error)
+        if len(message) > 300:
+            message = message[:300] + "..."
+        print(f"error: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (`| head`): stop quietly, and keep Python from complaining at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    return 0

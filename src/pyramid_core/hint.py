@@ -1,0 +1,203 @@
+"""The hint: the player's advisor, which sees only what the player has seen.
+
+Its only input is a `PlayerView`, so it cannot peek: two deals that differ only in stock cards the player
+has not seen give the same view and therefore the same hint. Its sampling is seeded from the view itself,
+so the same position always gets the same advice.
+
+- No legal move: `stuck`.
+- A playable king: remove it (it only ever blocks; never a worse move).
+- Every card known (always the case after the first pass): the exact solver decides. A win gives the first
+  move of a winning line (`proven`); a proof of loss gives `lost`. A search that runs out of budget gives
+  ordinary advice below, never `lost`.
+- A single legal move: that move.
+- Otherwise every candidate move is judged in the same sampled worlds (`rollout.Worlds`): the position after
+  it is searched briefly in each world (`rollout.world_value`), and the candidate that wins in the most
+  worlds is advised (ties: pairs of pyramid cards first, then pairs using the stock or the waste, then
+  draw). Comparing candidates over the *same* worlds cancels most of the luck of the draw. Worlds come in
+  batches; a candidate is dropped once it is clearly behind the leader, and the search stops when one is
+  left or at `MAX_WORLDS`. The work depends only on these counts, never on the clock, so the hint is the
+  same however it is sliced.
+
+The computation is a generator that yields between pieces of work (after each world), so the worker can
+answer other requests while a hint is being computed (`HintJob`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from .game import KING, PAIR_SUM, PASSES, PlayerView
+from .layout import PYRAMID_SIZE, indexes_of, playable_mask
+from .moves import DRAW_MOVE, RECYCLE_MOVE, STOCK, WASTE, Move, Place
+from .rollout import Worlds, apply, world_value
+from .solver import Position, Verdict, solve
+
+Kind = Literal["pair", "king", "draw", "recycle", "lost", "stuck"]
+
+HINT_SOLVER_NODES: Final = 400_000
+"""Node budget of the exact search once every card is known (a few hundred ms in CPython at worst)."""
+BATCH: Final = 8
+MIN_WORLDS: Final = 24
+MAX_WORLDS: Final = 96
+DROP_Z: Final = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The advice: its `kind`, the move in notation (`None` for `lost` and `stuck`), whether it is a step
+    of a winning line found by the solver, and a code for a one-line explanation."""
+
+    kind: Kind
+    move: str | None = None
+    proven: bool = False
+    why: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """The command line's `hint --json` object."""
+        return {"kind": self.kind, "move": self.move, "proven": self.proven}
+
+
+def _of_move(move: Move, proven: bool, why: str) -> Hint:
+    kind: Kind = move.kind
+    return Hint(kind, str(move), proven, why)
+
+
+def view_moves(view: PlayerView) -> list[Move]:
+    """Every legal move of the view's position (the rules again, on what the player sees): kings, pairs of
+    pyramid cards, pairs with the stock or waste top, stock with waste, then draw and recycle."""
+    if not view.remaining:
+        return []
+    tops: list[tuple[Place, int]] = []
+    if view.stock:
+        top = view.stock[0]
+        assert top is not None  # the stock top is always face up
+        tops.append((STOCK, top.rank))
+    if view.waste:
+        tops.append((WASTE, view.waste[-1].rank))
+    cards: list[tuple[Place, int]] = []
+    for index in indexes_of(playable_mask(view.remaining)):
+        card = view.pyramid[index]
+        assert card is not None
+        cards.append((index, card.rank))
+    kings = [Move.king(place) for place, rank in cards + tops if rank == KING]
+    pairs = [
+        Move.pair(a, b) for i, (a, ra) in enumerate(cards) for b, rb in cards[i + 1 :] if ra + rb == PAIR_SUM
+    ]
+    with_tops = [Move.pair(a, b) for a, ra in cards for b, rb in tops if ra + rb == PAIR_SUM]
+    if len(tops) == 2 and tops[0][1] + tops[1][1] == PAIR_SUM:
+        with_tops.append(Move.pair(STOCK, WASTE))
+    moves = kings + pairs + with_tops
+    if view.stock:
+        moves.append(DRAW_MOVE)
+    elif view.waste and view.pass_number < PASSES:
+        moves.append(RECYCLE_MOVE)
+    return moves
+
+
+def compute(
+    view: PlayerView, max_nodes: int | None = None, budget_ms: float | None = None
+) -> Generator[None, None, Hint]:
+    """The hint for `view`, as a generator that yields between pieces of work and returns the hint."""
+    moves = view_moves(view)
+    if not moves:
+        return Hint("stuck", why="stuck")
+    if moves[0].kind == "king":
+        return _of_move(moves[0], False, "king")
+    if view.all_known:
+        result = solve(Position.of_view(view), max_nodes or HINT_SOLVER_NODES, budget_ms)
+        yield
+        if result.verdict is Verdict.LOST:
+            return Hint("lost", why="lost")
+        if result.verdict is Verdict.WIN and result.line:
+            return _of_move(Move.parse(result.line[0]), True, "winning_line")
+    if len(moves) == 1:
+        return _of_move(moves[0], False, "only_move")
+    if view.all_known:
+        return _of_move(moves[0], False, "first_move")
+    best = yield from choose(view, moves)
+    return _of_move(best, False, "best_odds")
+
+
+def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Move]:
+    """The candidate that wins in the most sampled worlds (ties: the earlier candidate)."""
+    worlds = Worlds(view)
+    memo: dict[int, bool] = {}
+    active = list(range(len(candidates)))
+    results: list[list[int]] = [[] for _ in candidates]
+    seen = 0
+    while True:
+        for _ in range(BATCH):
+            world = worlds.draw()
+            for index in active:
+                results[index].append(world_value(apply(world, candidates[index]), memo))
+            yield
+        seen += BATCH
+        active = _survivors(active, results, seen)
+        if len(active) == 1 or seen >= MAX_WORLDS:
+            break
+    best = max(active, key=lambda i: (sum(results[i][:seen]), -i))
+    return candidates[best]
+
+
+def _survivors(active: list[int], results: list[list[int]], seen: int) -> list[int]:
+    """The candidates still worth sampling: not clearly behind the leader on the worlds seen so far."""
+    if seen < MIN_WORLDS:
+        return active
+    leader = max(active, key=lambda i: (sum(results[i][:seen]), -i))
+    lead = results[leader][:seen]
+    keep = [leader]
+    for index in active:
+        if index == leader:
+            continue
+        mine = results[index][:seen]
+        diffs = [a - b for a, b in zip(lead, mine, strict=True)]
+        total = sum(diffs)
+        squares = sum(d * d for d in diffs)
+        n = len(diffs)
+        variance = (squares - total * total / n) / (n - 1)
+        if squares == 0 and index > leader:
+            continue  # the same outcome everywhere so far: the earlier candidate wins the tie
+        if total > 0 and total * total > DROP_Z * DROP_Z * variance * n:
+            continue
+        keep.append(index)
+    return sorted(keep)
+
+
+def hint(view: PlayerView, max_nodes: int | None = None, budget_ms: float | None = None) -> Hint:
+    """The hint for `view`, computed at once."""
+    steps = compute(view, max_nodes, budget_ms)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: Hint = done.value
+            return result
+
+
+class HintJob:
+    """A hint computed in slices: call `step(slice_ms)` until it returns the hint. The result does not depend
+    on how the work is sliced."""
+
+    def __init__(self, view: PlayerView, max_nodes: int | None = None) -> None:
+        self._steps = compute(view, max_nodes)
+        self.result: Hint | None = None
+
+    def step(self, slice_ms: float) -> Hint | None:
+        """Work for about `slice_ms` milliseconds; the hint once it is known, else `None`."""
+        if self.result is not None:
+            return self.result
+        deadline = time.perf_counter() + slice_ms / 1000
+        while True:
+            try:
+                next(self._steps)
+            except StopIteration as done:
+                self.result = done.value
+                return self.result
+            if time.perf_counter() >= deadline:
+                return None
+
+
+__all__ = ["PYRAMID_SIZE", "Hint", "HintJob", "compute", "hint", "view_moves"]
