@@ -125,6 +125,7 @@ def full_state(game: Game) -> tuple[str, str, Any]:
         game.remaining, game.drawn, game.waste_top, game.waste_size, game.cleared, game.moves, game.draws,
         game.streak, game.longest_streak, game.version, tuple(game.history), tuple(game.actions),
         game.known, game.can_undo, game.can_draw, game.outcome(), game.player_view(),
+        tuple(game.log), game.given_up, game.closed, game.over, game.solution_available,
     )
     return (json.dumps(snapshot(game), sort_keys=True), json.dumps(save_game(game), sort_keys=True), public)
 

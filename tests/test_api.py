@@ -512,6 +512,21 @@ def test_solution_once_every_card_is_known_keeps_the_game_going() -> None:
     assert ok(session, "draw")["rejection"] is None
 
 
+def test_a_solution_that_fails_midway_reveals_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = session_at("1234")
+    ok(session, "draw")
+    ok(session, "give_up")
+
+    def broken(game: Game) -> dict[str, Any]:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(api_module, "save_game", broken)
+    fails(session, request("solution"), "InternalError")  # the reveal made before the failure is undone
+    assert not session.game.all_known and not session.game.closed
+    monkeypatch.undo()
+    assert ok(session, "solution")["state"]["all_known"] is True
+
+
 # --- cost and limits ----------------------------------------------------------------------------------------
 
 

@@ -38,7 +38,7 @@ MAX_REQUEST_CHARS: Final = 1_000_000
 """The longest request text answered (a real one, a restore with the longest save, is under 150,000)."""
 
 MAX_DEPTH: Final = 32
-"""The deepest nesting of brackets a request may have (a real one has 3: request, args, save)."""
+"""The deepest nesting of brackets a request may have (a real one has 4: request, args, save, rules)."""
 
 _STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 """A JSON string literal; one left open runs to the end of the text, so the scan never starts again inside it
