@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tripeaks_core import DRAW, UNDO, DealId, Game, Outcome, Rules
+from tripeaks_core import solver as solver_module
 from tripeaks_core.cli import main
-from tripeaks_core.hint import Hint, HintJob, hint
+from tripeaks_core.hint import Hint, HintJob, compute, hint
 from tripeaks_core.layout import positions_of
 from tripeaks_core.snapshot import snapshot
 from tripeaks_core.solver import Verdict, solve_game
@@ -309,3 +310,45 @@ def test_hint_on_a_won_game_with_stock_left_and_every_card_known() -> None:
     # (hint.py at 7bbe38f took result.line[0] of the empty winning line here and raised IndexError)
     advice = hint(again.player_view())
     assert advice.kind in ("draw", "stuck")
+
+
+@pytest.mark.parametrize("deal_id", ["V-28", "V-8"])
+def test_an_all_known_hint_is_searched_in_bounded_steps_whatever_the_slicing(
+    deal_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The exact search behind an all-known hint (here a whole sweep: a loss to prove, a deep win) stops
+    every few hundred nodes or tables, so a worker's slice stays short; the hint is the same however the
+    work is sliced."""
+    game = all_known_start(deal_id)
+    view = game.player_view()
+    at_once = hint(view)
+    if deal_id == "V-28":
+        assert at_once == Hint("lost", why="lost")
+    else:
+        assert at_once.proven
+    for slice_ms in (0.0, 1.0):
+        job = HintJob(view)
+        calls = 1
+        while job.step(slice_ms) is None:
+            calls += 1
+        assert job.result == at_once
+        if slice_ms == 0.0:
+            assert calls > 100  # one step a call: the search came in many pieces, not one
+    nodes = [0]
+    real_free_of = solver_module.free_of
+
+    def counted(mask: int) -> int:
+        nodes[0] += 1
+        return real_free_of(mask)
+
+    monkeypatch.setattr(solver_module, "free_of", counted)
+    steps = compute(view)
+    while True:
+        before = nodes[0]
+        try:
+            next(steps)
+        except StopIteration as done:
+            assert done.value == at_once
+            break
+        # a depth-first node computes its free cards once; rebuilding the line at the end a few more
+        assert nodes[0] - before <= solver_module.STEP_NODES + 2 * 28 * 28

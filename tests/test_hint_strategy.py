@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from engine_support import TAKE_ORDER, build_deal, chain_deal, play_random
 
-from tripeaks_core import DealId, Game, Outcome, PlayerView, Rules
+from tripeaks_core import DealId, Game, Outcome, PlayerView, Rules, rollout
 from tripeaks_core.autoplay import play_out
 from tripeaks_core.cli import sample_deal_numbers
 from tripeaks_core.hint import (
@@ -21,6 +22,7 @@ from tripeaks_core.hint import (
     outcome_value,
     playable_in_view,
 )
+from tripeaks_core.layout import TABLE_SIZE
 from tripeaks_core.rollout import WIN_BASE, Worlds, playout
 
 
@@ -162,3 +164,27 @@ def test_outcome_values_put_wins_first() -> None:
     assert outcome_value(-1) > outcome_value(-9)
     # the tie-breaks of a whole search never add up to one win
     assert MAX_WORLDS * 28 < WIN_VALUE
+
+
+def test_the_first_hint_of_a_process_fills_its_caches_a_little_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Right after a start nothing is cached yet: the first hint's steps each add a bounded number of table
+    orders to the simulated player's cache (at most every table one world's play-outs pass through), and the
+    hint is the one computed with full caches."""
+    view = _contested_game().player_view()
+    warm = hint(view)
+    monkeypatch.setattr(rollout, "_PRIORITY", {})
+    candidates = len(playable_in_view(view)) + 1
+    steps = compute(view)
+    grown = []
+    while True:
+        before = len(rollout._PRIORITY)
+        try:
+            next(steps)
+        except StopIteration as done:
+            assert done.value == warm
+            break
+        grown.append(len(rollout._PRIORITY) - before)
+    assert grown[0] > 0 and sum(grown) == len(rollout._PRIORITY)
+    assert max(grown) <= candidates * TABLE_SIZE  # one world: each candidate's play-out, at most 28 tables

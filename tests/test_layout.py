@@ -104,3 +104,33 @@ def test_reachable_tables_fixture() -> None:
     assert by_size[26] == 45  # any two base cards
     assert by_size[1] == 3  # only a tip can be last
     assert COVER[0] == (3, 4)
+
+
+def test_reachable_tables_in_steps_are_the_same_and_each_step_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    at_once = layout.reachable_masks()
+    real = layout.free_positions
+    for step in (1, 7, layout.REACHABLE_STEP, 10**6):
+        calls = [0]
+
+        def counted(mask: int, calls: list[int] = calls) -> int:
+            calls[0] += 1
+            return real(mask)
+
+        monkeypatch.setattr(layout, "free_positions", counted)
+        steps = layout.reachable_masks_steps(step)
+        per_step = []
+        while True:
+            before = calls[0]
+            try:
+                reported = next(steps)
+            except StopIteration as done:
+                assert done.value == at_once
+                break
+            per_step.append(calls[0] - before)
+            assert reported == step  # tables expanded in this step, as the generator says
+        # one free-card computation per table expanded: never more than `step` tables in a step
+        assert all(n == step for n in per_step)
+        assert len(per_step) == 22_932 // step
+        assert calls[0] == 22_932

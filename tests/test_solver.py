@@ -3,8 +3,10 @@ force, and budgets that give `unknown` but never a wrong `lost`."""
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Generator, Sequence
+from typing import Any
 
 import pytest
 from engine_support import (
@@ -20,9 +22,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks_core import DRAW, DealId, Game, Outcome, Rules
+from tripeaks_core import layout as layout_module
 from tripeaks_core import solver as solver_module
 from tripeaks_core.layout import positions_of, reachable_masks
 from tripeaks_core.solver import Position, Verdict, solve, solve_game
+from tripeaks_core.steps import finish
 
 WRAP_DEALS = range(40)
 NO_WRAP_DEALS = range(20)
@@ -272,3 +276,134 @@ def test_more_budget_never_changes_a_decided_verdict() -> None:
             seen_decided = True
         else:
             assert not seen_decided  # once decided, a larger budget stays decided
+
+
+# --- the search in steps ---------------------------------------------------------------------------------
+
+RESULTS_BEFORE_STEPS = [
+    # (deal, verdict, nodes, sha256 of the line) from the recursive solver of 0d985de, before the search
+    # could stop between nodes: the search in steps must find exactly the same.
+    ("8", "win", 31254, "af227f359663"),
+    ("15", "win", 32523, "cc6cd910c0ed"),
+    ("16", "win", 29380, "0f167b283eda"),
+    ("28", "lost", 32168, "e3b0c44298fc"),
+    ("30", "win", 32162, "f5ee29749126"),
+    ("36", "lost", 32326, "e3b0c44298fc"),
+    ("N-8", "lost", 28841, "e3b0c44298fc"),
+    ("0", "win", 1095, "175888f7cbe9"),
+    ("1", "win", 1629, "ffa846b35a42"),
+    ("2", "win", 42, "2d84097d287c"),
+    ("N-3", "win", 30081, "323063b6620d"),
+    ("N-5", "win", 29992, "02bb08a574f8"),
+]
+
+
+def _line_digest(line: Sequence[int | str]) -> str:
+    return hashlib.sha256(",".join(map(str, line)).encode()).hexdigest()[:12]
+
+
+@pytest.mark.parametrize(("deal", "verdict", "nodes", "digest"), RESULTS_BEFORE_STEPS)
+def test_results_are_those_of_the_search_in_one_piece(
+    deal: str, verdict: str, nodes: int, digest: str
+) -> None:
+    result = solve_game(Game.from_id(deal))
+    assert (result.verdict.value, result.nodes, _line_digest(result.line)) == (verdict, nodes, digest)
+    # and driven one step at a time, as a worker slices it
+    steps = solver_module.Solver(Position.of_game(Game.from_id(deal)), None, None).steps()
+    stepped = finish(steps)
+    assert (stepped.verdict, stepped.line, stepped.nodes) == (result.verdict, result.line, result.nodes)
+
+
+@pytest.fixture
+def fresh_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No tables built yet in this process (as in a worker just started), restored afterwards."""
+    monkeypatch.setattr(solver_module, "_TABLES", [])
+    monkeypatch.setattr(solver_module, "_BUILDER", [])
+
+
+class _Counting(tuple):  # type: ignore[type-arg]
+    """A tuple that counts how often it is indexed: one lookup of `children[table]` per table swept."""
+
+    lookups = 0
+
+    def __getitem__(self, index: Any) -> Any:
+        _Counting.lookups += 1
+        return super().__getitem__(index)
+
+
+def _work_per_step(steps: Generator[int, None, Any], counter: Callable[[], int]) -> tuple[list[int], Any]:
+    """Drive `steps` one step at a time; the work `counter` saw during each step, and the result."""
+    work = []
+    while True:
+        before = counter()
+        try:
+            next(steps)
+        except StopIteration as done:
+            work.append(counter() - before)
+            return work, done.value
+        work.append(counter() - before)
+
+
+def test_tables_built_in_steps_are_the_tables_built_at_once(
+    fresh_tables: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = {"free": 0}
+    real_free_positions = layout_module.free_positions
+
+    def counted(mask: int) -> int:
+        calls["free"] += 1
+        return real_free_positions(mask)
+
+    monkeypatch.setattr(layout_module, "free_positions", counted)
+    monkeypatch.setattr(solver_module, "free_positions", counted)
+    monkeypatch.setattr(solver_module, "_FREE", {})
+    work, built = _work_per_step(solver_module.tables_steps(), lambda: calls["free"])
+    # every step looks at a bounded number of tables: one free-card computation per table expanded
+    assert len(work) > 100 and max(work) <= solver_module.TABLES_STEP
+    assert sum(work) == 2 * 22_932  # once to find the tables, once (cached since) to number their children
+    assert solver_module.tables() is built  # one build per process
+    masks = reachable_masks()
+    assert built.masks == tuple(masks)
+    assert built.number == {mask: i for i, mask in enumerate(masks)}
+    assert built.size == tuple(mask.bit_count() for mask in masks)
+    for mask, children in zip(masks, built.children, strict=True):
+        expected = [(p, built.number[mask & ~(1 << p)]) for p in positions_of(real_free_positions(mask))]
+        assert list(children) == expected
+
+
+def test_a_search_dropped_half_way_through_the_table_build_leaves_it_usable(fresh_tables: None) -> None:
+    lost = Position.of_game(Game.from_id("28"))  # proving a loss needs the sweep, so the tables
+    steps = solver_module.Solver(lost, None, None).steps()
+    for _ in range(200):  # past the depth-first stage's 10,000 nodes (256 a step), into the build
+        next(steps)
+    assert not solver_module._TABLES and solver_module._BUILDER
+    steps.close()  # a hint whose position moved on
+    assert not solver_module.build_tables_for(0.0)  # the same build goes on, one step
+    assert solve(lost).verdict is Verdict.LOST
+    assert len(solver_module.tables().masks) == 22_932
+
+
+def test_every_step_of_a_search_does_bounded_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    known = solver_module.tables()
+    counting = solver_module._Tables(known.masks, known.number, known.size, _Counting(known.children))
+    monkeypatch.setattr(solver_module, "_TABLES", [counting])
+    nodes = {"n": 0}
+    real_free_of = solver_module.free_of
+
+    def counted_free_of(mask: int) -> int:
+        nodes["n"] += 1
+        return real_free_of(mask)
+
+    monkeypatch.setattr(solver_module, "free_of", counted_free_of)
+    for deal in ("28", "8", "0"):
+        position = Position.of_game(Game.from_id(deal))
+        _Counting.lookups = 0
+        work, result = _work_per_step(
+            solver_module.Solver(position, None, None).steps(), lambda: nodes["n"] + _Counting.lookups
+        )
+        assert result.verdict is not Verdict.UNKNOWN
+        # a node of the depth-first search computes its free cards once, a table of the sweep is looked at
+        # once (the rebuilt line looks at a few more at the very end)
+        bound = max(solver_module.STEP_NODES, solver_module.STEP_TABLES) + 2 * 28 * 28
+        assert max(work) <= bound, deal
+        assert len(work) >= result.nodes // bound

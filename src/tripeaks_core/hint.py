@@ -17,13 +17,13 @@ the same position always gets the same advice.
   `MAX_WORLDS`. How much work is done depends only on these counts, never on the clock, so the hint is the
   same however the work is sliced.
 
-The computation is a generator that yields between pieces of work (after each sampled world), so the worker
-can answer other requests while a hint is being computed (`HintJob`).
+The computation is a generator that yields between pieces of bounded work (after each sampled world, and
+every few hundred nodes or tables of an exact search), so the worker can answer other requests while a hint
+is being computed (`HintJob`).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -32,7 +32,8 @@ from .game import PlayerView
 from .layout import COVERS, TABLE_SIZE, free_positions
 from .moves import DRAW, Move
 from .rollout import WIN_BASE, Worlds, playout
-from .solver import DEFAULT_MAX_NODES, Position, Verdict, free_of, solve
+from .solver import DEFAULT_MAX_NODES, Position, Verdict, free_of, solve_steps
+from .steps import finish, run_for
 
 Kind = Literal["take", "draw", "lost", "stuck"]
 
@@ -86,15 +87,15 @@ def position_of_view(view: PlayerView) -> Position:
 
 def compute(
     view: PlayerView, max_nodes: int | None = None, budget_ms: float | None = None
-) -> Generator[None, None, Hint]:
+) -> Generator[int | None, None, Hint]:
     """The hint for `view`, as a generator that yields between pieces of work and returns the hint."""
     playable = playable_in_view(view)
     can_draw = bool(view.stock)
     if not playable and not can_draw:
         return Hint("stuck", why="stuck")
     if view.all_known:
-        result = solve(position_of_view(view), max_nodes or HINT_SOLVER_NODES, budget_ms)
-        yield
+        result = yield from solve_steps(position_of_view(view), max_nodes or HINT_SOLVER_NODES, budget_ms)
+        yield None
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line:
@@ -196,13 +197,7 @@ def _reveals(view: PlayerView, position: int) -> bool:
 
 def hint(view: PlayerView, max_nodes: int | None = None, budget_ms: float | None = None) -> Hint:
     """The hint for `view`, computed at once."""
-    steps = compute(view, max_nodes, budget_ms)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: Hint = done.value
-            return result
+    return finish(compute(view, max_nodes, budget_ms))
 
 
 class HintJob:
@@ -215,14 +210,6 @@ class HintJob:
 
     def step(self, slice_ms: float) -> Hint | None:
         """Work for about `slice_ms` milliseconds; the hint once it is known, else `None`."""
-        if self.result is not None:
-            return self.result
-        deadline = time.perf_counter() + slice_ms / 1000
-        while True:
-            try:
-                next(self._steps)
-            except StopIteration as done:
-                self.result = done.value
-                return self.result
-            if time.perf_counter() >= deadline:
-                return None
+        if self.result is None:
+            _, self.result = run_for(self._steps, slice_ms)
+        return self.result

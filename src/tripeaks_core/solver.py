@@ -26,16 +26,17 @@ never answers `lost` without a complete proof.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
 
 from .deal import STOCK_START
 from .game import Game
-from .layout import FULL_MASK, TABLE_SIZE, free_positions, reachable_masks
+from .layout import FULL_MASK, TABLE_SIZE, free_positions, reachable_masks_steps
 from .moves import DRAW, Move
 from .rules import Rules
+from .steps import finish, run_for
 
 DEFAULT_MAX_NODES: Final = 2_000_000
 
@@ -53,7 +54,8 @@ def free_of(mask: int) -> int:
 @dataclass(frozen=True, slots=True)
 class _Tables:
     """Every reachable table, numbered: `masks[i]`, `size[i]` cards, `children[i]` = `(position, child
-    number)` for each free card. Built once per process (about 0.1 s in CPython) on the first sweep."""
+    number)` for each free card. Built once per process (about 0.1 s in CPython) on the first sweep, or
+    beforehand in a worker's idle slices (`build_tables_for`)."""
 
     masks: tuple[int, ...]
     number: dict[int, int]
@@ -64,11 +66,20 @@ class _Tables:
 _TABLES: list[_Tables] = []
 
 
-def _build_tables() -> Iterator[None]:
-    """Build the numbered tables, yielding every few hundred tables so the work can be spread out."""
-    masks = tuple(reachable_masks())
-    yield
-    number = {mask: i for i, mask in enumerate(masks)}
+TABLES_STEP: Final = 256
+"""Tables handled between two yields while the tables are built (about 1 ms of CPython)."""
+
+
+def _build_tables(step: int = TABLES_STEP) -> Iterator[int]:
+    """Build the numbered tables, yielding after every `step` tables (the value yielded is how many were
+    handled since the last yield), so that no piece of the work is long."""
+    masks = tuple((yield from reachable_masks_steps(step)))
+    number: dict[int, int] = {}
+    for index, mask in enumerate(masks):
+        number[mask] = index
+        if index % step == step - 1:
+            yield step
+    yield len(masks) % step
     children = []
     for index, mask in enumerate(masks):
         free = free_of(mask)
@@ -78,36 +89,43 @@ def _build_tables() -> Iterator[None]:
             free ^= low
             found.append((low.bit_length() - 1, number[mask ^ low]))
         children.append(tuple(found))
-        if index % 500 == 499:
-            yield
+        if index % step == step - 1:
+            yield step
     _TABLES.append(_Tables(masks, number, tuple(m.bit_count() for m in masks), tuple(children)))
 
 
-_BUILDER: list[Iterator[None]] = []
+_BUILDER: list[Iterator[int]] = []
+
+
+def tables_steps() -> Generator[int, None, _Tables]:
+    """The numbered tables as a computation in steps: continues the build under way (one build per
+    process, however many searches or slices take part in it) and returns the tables.
+
+    It advances the shared builder with `next()` rather than `yield from`, so that dropping a search
+    half-way (a hint whose position moved on) does not close the build for everyone else."""
+    while not _TABLES:
+        if not _BUILDER:
+            _BUILDER.append(_build_tables())
+        try:
+            handled = next(_BUILDER[0])
+        except StopIteration:
+            if not _TABLES:  # the build failed half-way: start it again
+                _BUILDER.clear()
+            continue
+        yield handled
+    return _TABLES[0]
 
 
 def build_tables_for(slice_ms: float) -> bool:
     """Advance the building of the tables for about `slice_ms`; True once they are ready. Lets a worker
     build them in idle moments instead of on the first search that needs them."""
-    if _TABLES:
-        return True
-    if not _BUILDER:
-        _BUILDER.append(_build_tables())
-    deadline = time.perf_counter() + slice_ms / 1000
-    for _ in _BUILDER[0]:
-        if time.perf_counter() >= deadline:
-            return bool(_TABLES)
-    return True
+    done, _ = run_for(tables_steps(), slice_ms)
+    return done
 
 
 def tables() -> _Tables:
     """The numbered tables, built on first use (or finished, if a slice-wise build was started)."""
-    if not _TABLES:
-        if not _BUILDER:
-            _BUILDER.append(_build_tables())
-        for _ in _BUILDER[0]:
-            pass
-    return _TABLES[0]
+    return finish(tables_steps())
 
 
 class Verdict(StrEnum):
@@ -181,6 +199,10 @@ _NO_MOVES: Final[tuple[Move, ...]] = ()
 
 
 DFS_NODE_CAP: Final = 10_000
+STEP_NODES: Final = 256
+"""Depth-first nodes between two yields of `Solver.steps` (well under 1 ms of CPython)."""
+STEP_TABLES: Final = 256
+"""Tables swept between two yields of `Solver.steps` (about 1 ms of CPython)."""
 _FIELD: Final = 24
 _FIELD_MASK: Final = (1 << _FIELD) - 1
 _SHIFT: Final = tuple(_FIELD * r for r in range(15))
@@ -208,13 +230,20 @@ class Solver:
 
     def run(self) -> SolveResult:
         """Search and report."""
+        return finish(self.steps())
+
+    def steps(self) -> Generator[int, None, SolveResult]:
+        """The search as a computation in steps: it yields after every `STEP_NODES` nodes of the
+        depth-first search and every `STEP_TABLES` tables of the sweep (and every step of building the
+        tables, if they are not built yet), and returns the result. The search is the same however it is
+        sliced; only `ms` (and a `budget_ms`, which counts the time between steps too) see the clock."""
         start = time.perf_counter()
         stage = "dfs"
         try:
-            decided, line = self._depth_first(min(DFS_NODE_CAP, self.max_nodes))
+            decided, line = yield from self._depth_first(min(DFS_NODE_CAP, self.max_nodes))
             if not decided:
                 stage = "sweep"
-                line = self._sweep()
+                line = yield from self._sweep()
         except _OutOfBudget:
             verdict, moves = Verdict.UNKNOWN, _NO_MOVES
         else:
@@ -230,9 +259,14 @@ class Solver:
 
     # --- stage 1: depth-first search ---------------------------------------------------------------------
 
-    def _depth_first(self, cap: int) -> tuple[bool, list[Move] | None]:
+    def _depth_first(self, cap: int) -> Generator[int, None, tuple[bool, list[Move] | None]]:
         """`(True, line)` for a win, `(True, None)` for a proven loss, `(False, None)` when the search gave
-        up at `cap` nodes (which proves nothing).
+        up at `cap` nodes (which proves nothing). Yields after every `STEP_NODES` nodes.
+
+        The search tries the fitting free cards lowest position first, then a draw, with an explicit stack
+        instead of recursion so that it can stop between any two nodes. Each frame is `[mask, drawn, table,
+        bases after this node, fitting cards not tried yet (-1 once the draw was tried too), key, move under
+        way (a position, or -1 for a draw)]`.
 
         The rank supply bound is checked at every node on two packed counters (6 bits per rank): `table`
         counts the table cards by rank, `bases` the cards that can still serve as a base (table cards, stock
@@ -240,55 +274,61 @@ class Solver:
         `bases`.
         """
         failed = self.failed
-        line: list[Move] = []
         fits_mask, rank_of_bit, stock = self.fits_mask, self.rank_of_bit, self.stock
+        last = len(stock)
         supplied = _supply_check(self.position.wrap)
         count = 0
-
-        def search(mask: int, waste: int, drawn: int, table: int, bases: int) -> bool:
-            nonlocal count
-            if not mask:
-                return True
-            key = mask << 4 | waste
-            seen = failed.get(key)
-            if seen is not None and seen <= drawn:
-                return False
-            count += 1
-            if count > cap:
-                raise _GiveUp
-            if supplied(table, bases):
-                playable = free_of(mask) & fits_mask[waste]
-                bases_after = bases - _UNIT[waste]
-                while playable:
-                    low = playable & -playable
-                    playable ^= low
-                    rank = rank_of_bit[low]
-                    if search(mask ^ low, rank, drawn, table - _UNIT[rank], bases_after):
-                        line.append(low.bit_length() - 1)
-                        return True
-                if drawn < len(stock) and search(mask, stock[drawn], drawn + 1, table, bases_after):
-                    line.append(DRAW)
-                    return True
-            failed[key] = drawn
-            return False
-
+        frames: list[list[int]] = []
         position = self.position
         table = sum(_UNIT[position.ranks[p]] for p in range(TABLE_SIZE) if position.remaining >> p & 1)
         bases = table + sum(_UNIT[rank] for rank in stock) + _UNIT[position.waste_rank]
-        try:
-            won = search(position.remaining, position.waste_rank, 0, table, bases)
-        except _GiveUp:
-            self._charge(count - 1)
-            return False, None
-        self._charge(count)
-        if not won:
-            return True, None
-        line.reverse()
-        return True, line
+        # the node to enter next (None: go on with the frame on top of the stack)
+        node: tuple[int, int, int, int, int] | None
+        node = (position.remaining, position.waste_rank, 0, table, bases)
+        while True:
+            if node is not None:
+                mask, waste, drawn, table, bases = node
+                node = None
+                if not mask:
+                    self._charge(count)
+                    return True, [DRAW if f[6] < 0 else f[6] for f in frames]
+                key = mask << 4 | waste
+                seen = failed.get(key)
+                if seen is None or seen > drawn:
+                    count += 1
+                    if count > cap:
+                        self._charge(count - 1)
+                        return False, None
+                    if count % STEP_NODES == 0:
+                        yield STEP_NODES
+                    if supplied(table, bases):
+                        playable = free_of(mask) & fits_mask[waste]
+                        frames.append([mask, drawn, table, bases - _UNIT[waste], playable, key, 0])
+                    else:
+                        failed[key] = drawn
+            if not frames:
+                self._charge(count)
+                return True, None
+            frame = frames[-1]
+            mask, drawn, table, bases, playable = frame[0], frame[1], frame[2], frame[3], frame[4]
+            if playable > 0:
+                low = playable & -playable
+                frame[4] = playable ^ low
+                frame[6] = low.bit_length() - 1
+                rank = rank_of_bit[low]
+                node = (mask ^ low, rank, drawn, table - _UNIT[rank], bases)
+            elif playable == 0 and drawn < last:
+                frame[4] = -1
+                frame[6] = -1
+                node = (mask, stock[drawn], drawn + 1, table, bases)
+            else:
+                failed[frame[5]] = drawn
+                frames.pop()
 
     # --- stage 2: the sweep over tables ------------------------------------------------------------------
 
-    def _sweep(self) -> list[Move] | None:
+    def _sweep(self) -> Generator[int, None, list[Move] | None]:
+        """The forward sweep (see the module's docstring); yields after every `STEP_TABLES` tables."""
         position, stock = self.position, self.stock
         wrap = position.wrap
         last = len(stock)
@@ -302,7 +342,7 @@ class Solver:
 
         draw_runs = self.draw_runs = [from_draws(first) for first in range(last + 1)]
         shift_of = [_SHIFT[rank] for rank in position.ranks]
-        known = tables()
+        known = yield from tables_steps()
         start = known.number.get(position.remaining)
         if start is None:
             raise ValueError(f"table mask {position.remaining:#x} cannot arise in a game")
@@ -312,10 +352,15 @@ class Solver:
         by_size[known.size[start]].append(start)
         width, field_mask, ace, king, anyrank = _FIELD, _FIELD_MASK, _SHIFT[1], _SHIFT[13], _ANY
         children = known.children
+        swept = 0
         for size in range(known.size[start], 0, -1):
             push = by_size[size - 1].append
             self._charge(len(by_size[size]))
             for table in by_size[size]:
+                swept += 1
+                if swept == STEP_TABLES:
+                    yield swept
+                    swept = 0
                 fields = reached[table]
                 lowest = fields >> anyrank
                 fields |= draw_runs[(lowest & -lowest).bit_length() - 1]
@@ -333,10 +378,6 @@ class Solver:
         if not reached[known.number[0]]:
             return None
         return _rebuild_line(self, lambda mask: reached[known.number[mask]] if mask in known.number else 0)
-
-
-class _GiveUp(Exception):
-    pass
 
 
 _COUNT_BITS: Final = 6
@@ -447,6 +488,13 @@ def _take_parent(
 def solve(position: Position, max_nodes: int | None = None, budget_ms: float | None = None) -> SolveResult:
     """Decide `position`: a winning line, a proof of loss, or `unknown` once the budget is spent."""
     return Solver(position, max_nodes, budget_ms).run()
+
+
+def solve_steps(
+    position: Position, max_nodes: int | None = None, budget_ms: float | None = None
+) -> Generator[int, None, SolveResult]:
+    """`solve` as a computation in steps (`Solver.steps`): the same result, in pieces of bounded work."""
+    return Solver(position, max_nodes, budget_ms).steps()
 
 
 def solve_game(game: Game, max_nodes: int | None = None, budget_ms: float | None = None) -> SolveResult:
