@@ -24,6 +24,10 @@ const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
 const TRACE = params.get("trace") === "1";
 const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
 const SETTLE_MS = 150;
+// Background work (the next hint nobody asked for yet, the solver's tables) waits until the page has sent
+// no request for IDLE_MS: while the player taps, every tap finds the worker free. A hint asked for does
+// not wait.
+const IDLE_MS = 150;
 let settleTimer = null;
 const BASE = new URL("./", self.location.href);
 
@@ -275,7 +279,33 @@ function background(op, args) {
   return reply;
 }
 
+// ------------------------------------------------------------------ waiting for the player to be idle
+
+let lastRequest = -Infinity; // performance.now() when the page's last request (other than "hint") was done
+let wakeIdle = null; // ends the current wait for idleness at once (a hint was asked for)
+
+function hintWanted() {
+  return waiting.some((request) => request.generation === generation);
+}
+
+/** Resolves once the player has been idle for IDLE_MS, or at once when a hint is waiting for an answer. */
+async function whenIdle() {
+  for (;;) {
+    const wait = lastRequest + IDLE_MS - performance.now();
+    if (wait <= 0 || hintWanted()) return;
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      wakeIdle = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    wakeIdle = null;
+  }
+}
+
 function positionMayHaveChanged(op, reply) {
+  lastRequest = performance.now(); // a move, a refused one too: the player is busy
   if (!reply.ok || !reply.state) return;
   const version = reply.state.version;
   if (op === "new" || op === "restore" || version !== lastVersion) {
@@ -310,11 +340,13 @@ async function runHintLoop() {
   loopRunning = true;
   try {
     while (!(cached && cached.generation === generation)) {
+      await whenIdle();
       const mine = generation;
       let reply = background("hint_start", {});
       if (reply.ok && !reply.done) {
         for (;;) {
           await yieldToEvents(); // let moves in
+          await whenIdle();
           if (generation !== mine) break;
           reply = background("hint_step", { slice_ms: SLICE_MS });
           if (!reply.ok || reply.done) break;
@@ -339,7 +371,8 @@ async function runHintLoop() {
 }
 
 // Build the solver's tables in idle slices once the first hint is ready, so the first levelled deal or
-// deep hint does not pay for them; moves and hints still get through between slices.
+// deep hint does not pay for them; moves and hints still get through between slices. The hint loop goes
+// first: when it runs again, the warm-up stops and the loop starts it again when it is done.
 let warmState = "cold";
 async function warmUp() {
   if (warmState !== "cold" || handleText === null) return;
@@ -347,6 +380,11 @@ async function warmUp() {
   try {
     for (;;) {
       await yieldToEvents();
+      await whenIdle();
+      if (loopRunning) {
+        warmState = "cold";
+        return;
+      }
       const reply = background("warm", { slice_ms: SLICE_MS });
       if (!reply.ok || reply.done) break;
     }
@@ -361,6 +399,7 @@ function requestHint(id) {
   waiting.push(request);
   if (TEST_HINT_DELAY > 0) setTimeout(answerWaiting, TEST_HINT_DELAY + 1);
   answerWaiting();
+  if (wakeIdle) wakeIdle(); // a loop waiting for the player to be idle goes on at once
   runHintLoop();
 }
 
