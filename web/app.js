@@ -219,6 +219,7 @@ function renderEnding(previous, next, op) {
     $("win-deal").textContent = `#${next.deal_id}`;
     $("win-deal").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
     if (!win.open) win.showModal();
+    if (op === "take") table.celebrate(); // the winning move, not a reload or a language switch
   } else if (next.outcome === "stuck") {
     $("stuck-text").textContent = t("stuck.text", { n: next.peaks_left });
     if (!stuck.open) stuck.showModal();

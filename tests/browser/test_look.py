@@ -172,3 +172,50 @@ def test_the_rules_tell_the_variants_the_levels_and_the_score(table: Table) -> N
             table.page.wait_for_function("() => document.documentElement.lang === 'en'")
         rules = table.text("#comment-jouer")
         assert [w for w in wanted[lang] if w not in rules] == [], lang
+
+
+RECORD_MOTION = """
+window.__flips = 0;
+window.__celebrations = [];
+document.addEventListener('animationstart', (e) => { if (e.animationName === 'flip') window.__flips += 1; });
+new MutationObserver((records) => {
+  for (const record of records) for (const node of record.addedNodes) {
+    if (!(node instanceof Element) || !node.classList.contains('celebration')) continue;
+    const ends = node.getAnimations({subtree: true}).map(a => a.effect.getComputedTiming().endTime);
+    window.__celebrations.push({
+      inDialog: node.closest('dialog') !== null, pointerEvents: getComputedStyle(node).pointerEvents,
+      pieces: ends.length, longest: Math.max(0, ...ends)});
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_cards_flip_and_a_win_celebrates_unless_motion_is_reduced(table: Table) -> None:
+    from test_endings_and_hint import play, winnable
+
+    page = table.page
+    page.add_init_script(RECORD_MOTION)
+    deal_id, line = winnable()
+    table.open(f"#{deal_id}")
+    play(table, line)
+    page.wait_for_selector("#win-panel[open]")
+    assert page.evaluate("() => window.__flips") > 0, "a card turning face up flips"
+    celebrations: list[dict[str, Any]] = page.evaluate("() => window.__celebrations")
+    assert len(celebrations) == 1, celebrations
+    burst = celebrations[0]
+    assert burst["pieces"] > 0 and burst["longest"] <= 2000, burst
+    assert burst["pointerEvents"] == "none" and not burst["inDialog"], burst
+    # the win panel is modal (the top layer, above the burst): its buttons still take taps at once
+    assert page.evaluate("() => document.querySelector('#win-panel').matches(':modal')")
+    page.wait_for_selector(".celebration", state="detached")
+    # the same game with less motion asked for: no flip, no burst
+    page.emulate_media(reduced_motion="reduce")
+    page.evaluate("() => { window.__flips = 0; window.__celebrations = []; }")
+    page.click("#win-panel [data-action='replay']")
+    page.wait_for_selector("#win-panel", state="hidden")
+    table.wait_stock(23)
+    play(table, line)
+    page.wait_for_selector("#win-panel[open]")
+    assert page.evaluate("() => window.__flips") == 0
+    assert page.evaluate("() => window.__celebrations") == []
+    assert page.query_selector(".celebration") is None
