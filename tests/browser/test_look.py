@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from conftest import ROOT, Table, engine_cli
+from test_endings_and_hint import play, stuck_after_drawing_out, winnable
 
 ACTIVE = """() => { const el = document.activeElement;
                     return {tag: el.tagName, id: el.id, pos: el.dataset.pos ?? null,
@@ -73,8 +74,6 @@ def assert_panel_in_view(table: Table, panel: str) -> None:
 
 
 def test_every_panel_opens_with_its_title_in_view_on_a_phone_on_its_side(table: Table) -> None:
-    from test_endings_and_hint import play, stuck_after_drawing_out, winnable
-
     page = table.page
     page.set_viewport_size({"width": 740, "height": 360})
     deal_id, line = winnable()
@@ -191,8 +190,6 @@ new MutationObserver((records) => {
 
 
 def test_cards_flip_and_a_win_celebrates_unless_motion_is_reduced(table: Table) -> None:
-    from test_endings_and_hint import play, winnable
-
     page = table.page
     page.add_init_script(RECORD_MOTION)
     deal_id, line = winnable()
