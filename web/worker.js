@@ -6,7 +6,11 @@
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
 //                    {type: "boot", ok, ms, phases, snapshot, error?}  once, when the engine is ready or
 //                    cannot start; snapshot says how the start-up snapshot was used (see below)
-// Every request gets exactly one answer, even when the engine fails or the reply cannot be sent.
+// Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
+// reply also carries `seq`, the request's place among the messages received (see below).
+//
+// One more op is the worker's own: "check_deal" {deal_id} -> {ok, deal_id} says whether the engine deals
+// that ID, without touching the game in progress.
 //
 // One op is the worker's own: "hint". It answers with the hint for the current position, computed in
 // slices (engine ops hint_start / hint_step) so that moves sent meanwhile are handled between slices.
@@ -16,11 +20,14 @@
 //
 // Test hook: worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
 // so a browser test can see the searching banner and make the answer stale deterministically.
+// Test hook: worker.js?test-stall=OP[,OP…] never answers those ops, so a browser test can see the page's
+// time limit and its fresh start at work.
 // Benchmark hook: worker.js?trace=1 posts {type: "trace", op, ms, at} after every piece of background work
 // (ms: how long it held the worker; at: when it ended, performance.timeOrigin + performance.now()).
 
 const params = new URL(self.location.href).searchParams;
 const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
+const TEST_STALL = new Set((params.get("test-stall") || "").split(",").filter(Boolean));
 const TRACE = params.get("trace") === "1";
 const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
 const SETTLE_MS = 150;
@@ -45,11 +52,16 @@ function send(message) {
     self.postMessage(message);
   } catch (err) {
     // The reply could not be cloned: still answer, with a typed error.
-    self.postMessage({
-      id: message.id,
-      ok: false,
-      error: typedError("InternalError", `reply could not be sent: ${err}`),
-    });
+    try {
+      self.postMessage({
+        id: message.id ?? null,
+        seq: message.seq,
+        ok: false,
+        error: typedError("InternalError", `reply could not be sent: ${err}`),
+      });
+    } catch (again) {
+      console.warn("no answer could be sent:", again); // the page's time limit answers for us
+    }
   }
 }
 
@@ -239,7 +251,7 @@ function freshSessionOp(op, args) {
 function call(handle, op, args) {
   let text;
   try {
-    text = handle(JSON.stringify({ op, args: args || {} }));
+    text = handle(JSON.stringify({ op, args: args || {} })); // a too-deep value throws here, not in Python
   } catch (err) {
     return { ok: false, error: typedError("InternalError", err && err.message ? err.message : err) };
   }
@@ -413,22 +425,63 @@ const booted = boot().then(
   },
 );
 
+// Every message gets exactly one answer with its id, whatever happens. A message that cannot be read (a
+// structured clone too deep for this thread's stack arrives with `data` null; a `messageerror` has none)
+// is answered with `seq`, its place among the messages received, which the page matches to the request
+// it posted in that place.
+let received = 0;
+
+function unreadable(seq, what) {
+  send({ id: null, seq, ok: false, error: typedError("RequestError", `the request could not be read (${what})`) });
+}
+
+self.onmessageerror = () => unreadable(++received, "messageerror");
+
 self.onmessage = async (event) => {
-  const { id, op, args } = event.data || {};
-  await booted;
-  if (bootError) {
-    send({ id, ok: false, error: bootError });
+  const seq = ++received;
+  const data = event.data;
+  const id = data && typeof data === "object" ? data.id : undefined;
+  if (typeof id !== "number" && typeof id !== "string") {
+    unreadable(seq, data === null || data === undefined ? "no data" : "no id");
     return;
   }
-  if (typeof op !== "string") {
-    send({ id, ok: false, error: typedError("RequestError", "request without an op") });
-    return;
+  let answered = false;
+  const answer = (reply) => {
+    answered = true;
+    send({ id, seq, ...reply });
+  };
+  try {
+    await booted;
+    if (bootError) return answer({ ok: false, error: bootError });
+    const { op, args } = data;
+    if (typeof op !== "string") return answer({ ok: false, error: typedError("RequestError", "request without an op") });
+    if (TEST_STALL.has(op)) return; // test hook: this op is never answered (the page's time limit must act)
+    if (op === "hint") {
+      answered = true; // answered by the hint loop
+      requestHint(id);
+      return;
+    }
+    if (op === "check_deal") return answer(checkDeal(args));
+    const reply = op === "new" || op === "restore" ? freshSessionOp(op, args) : engine(op, args);
+    answer(reply);
+    positionMayHaveChanged(op, reply);
+  } catch (err) {
+    const message = `the worker failed on ${data.op}: ${err && err.message ? err.message : err}`;
+    if (!answered) answer({ ok: false, error: typedError("InternalError", message) });
+    else console.warn(message);
   }
-  if (op === "hint") {
-    requestHint(id);
-    return;
-  }
-  const reply = op === "new" || op === "restore" ? freshSessionOp(op, args) : engine(op, args);
-  send({ id, ...reply });
-  positionMayHaveChanged(op, reply);
 };
+
+// The worker's own op "check_deal" {deal_id}: is this a deal ID the engine deals? Asked on a throwaway
+// session, so the game in progress stays as it is and nothing of the other deal reaches the page (the page
+// asks before it offers to leave a game in progress for a link). Replies {ok, deal_id} (canonical) or the
+// engine's error.
+function checkDeal(args) {
+  const handle = api.Session().handle;
+  try {
+    const reply = call(handle, "new", { deal_id: args && args.deal_id });
+    return reply.ok ? { ok: true, deal_id: reply.state.deal_id } : reply;
+  } finally {
+    if (typeof handle.destroy === "function") handle.destroy();
+  }
+}

@@ -1,18 +1,56 @@
 // The page side of the worker protocol: every request has an id, pending requests wait in a map,
 // and an error reply is rethrown here as an EngineError carrying the engine's error type.
+//
+// Nothing can leave a request waiting for ever:
+// - a request nested deeper than MAX_DEPTH is refused before it is posted (a structured clone that deep
+//   can fail on the worker's side, whose stack is smaller than the page's: Chromium then delivers the
+//   message with `data` null, and the worker cannot tell which request it was);
+// - the worker numbers the messages it receives (`seq`); a reply to a request it could not read carries
+//   that number instead of an id, and is matched here to the request posted in that place;
+// - every request gives up after a time limit (`timeoutMs`, or `slowTimeoutMs` for `solution` and a
+//   levelled `new`, which may search for a while) and is rejected with an EngineError of type "Timeout".
+
+export const MAX_DEPTH = 32;
 
 export class EngineError extends Error {
-  constructor(type, message) {
+  constructor(type, message, op = null) {
     super(message);
     this.name = "EngineError";
     this.type = type;
+    this.op = op;
   }
 }
 
+/** How deeply a JSON-like value nests (objects and arrays), counted without recursion up to `limit` + 1. */
+export function nestingDepth(value, limit = MAX_DEPTH) {
+  let deepest = 0;
+  const stack = [[value, 1]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop();
+    if (!item || typeof item !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) return deepest;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (child && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+/** Whether a request may take long by design (a search), so it gets the longer limit. */
+function slow(op, args) {
+  return op === "solution" || (op === "new" && Boolean(args && args.level) && args.level !== "any");
+}
+
 export class Engine {
-  constructor(url) {
-    this.pending = new Map();
+  /** options: {timeoutMs, slowTimeoutMs} (milliseconds before a request gives up). */
+  constructor(url, { timeoutMs = 20_000, slowTimeoutMs = 120_000 } = {}) {
+    this.pending = new Map(); // id -> {resolve, reject, timer, seq}
+    this.bySeq = new Map(); // place in the worker's queue -> id
     this.nextId = 1;
+    this.posted = 0;
+    this.timeoutMs = timeoutMs;
+    this.slowTimeoutMs = slowTimeoutMs;
     this.failure = null;
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
@@ -42,28 +80,60 @@ export class Engine {
       else this.fail(new EngineError(message.error.type, message.error.message));
       return;
     }
-    const entry = this.pending.get(message.id);
+    let id = message.id;
+    if ((id === null || id === undefined) && typeof message.seq === "number") id = this.bySeq.get(message.seq);
+    const entry = this.pending.get(id);
     if (!entry) return;
-    this.pending.delete(message.id);
+    this.settle(id, entry);
     if (message.ok) entry.resolve(message);
-    else entry.reject(new EngineError(message.error?.type || "InternalError", message.error?.message || ""));
+    else entry.reject(new EngineError(message.error?.type || "InternalError", message.error?.message || "", entry.op));
+  }
+
+  settle(id, entry) {
+    clearTimeout(entry.timer);
+    this.pending.delete(id);
+    if (entry.seq !== null) this.bySeq.delete(entry.seq);
   }
 
   fail(error) {
     if (this.failure) return;
     this.failure = error;
     this.rejectReady(error);
-    for (const entry of this.pending.values()) entry.reject(error);
-    this.pending.clear();
+    for (const [id, entry] of [...this.pending]) {
+      this.settle(id, entry);
+      entry.reject(error);
+    }
+  }
+
+  /** Stop the worker for good (a fresh one is another Engine); pending requests are rejected. */
+  terminate() {
+    if (this.worker) this.worker.terminate();
+    this.fail(new EngineError("Stopped", "the engine was stopped"));
   }
 
   /** Send {id, op, args}; resolves with the reply, rejects with an EngineError. */
   request(op, args = {}) {
     if (this.failure) return Promise.reject(this.failure);
+    if (nestingDepth(args) > MAX_DEPTH) {
+      return Promise.reject(new EngineError("RequestError", `request nested more than ${MAX_DEPTH} levels deep`, op));
+    }
     const id = this.nextId++;
+    const limit = slow(op, args) ? this.slowTimeoutMs : this.timeoutMs;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, args });
+      try {
+        this.worker.postMessage({ id, op, args });
+      } catch (err) {
+        reject(new EngineError("RequestError", `request could not be sent: ${err && err.message ? err.message : err}`, op));
+        return;
+      }
+      this.posted += 1;
+      const entry = { resolve, reject, op, seq: this.posted, timer: null };
+      entry.timer = setTimeout(() => {
+        this.settle(id, entry);
+        reject(new EngineError("Timeout", `no answer to ${op} within ${Math.round(limit / 1000)} s`, op));
+      }, limit);
+      this.bySeq.set(entry.seq, id);
+      this.pending.set(id, entry);
     });
   }
 }

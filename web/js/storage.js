@@ -1,4 +1,5 @@
-// localStorage that never throws (private mode, full quota, storage disabled).
+// localStorage that never throws (private mode, full quota, storage disabled), and records checked before
+// anything uses them (a damaged or hostile record must never reach the engine).
 
 const PREFIX = "tripeaks.";
 
@@ -40,4 +41,44 @@ export function readJSON(key) {
 
 export function writeJSON(key, value) {
   return writeText(key, JSON.stringify(value));
+}
+
+/** How deeply the brackets of a JSON text nest (brackets inside strings do not count): one linear scan. */
+export function jsonDepth(text) {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth -= 1;
+  }
+  return deepest;
+}
+
+/**
+ * A stored JSON record, checked before use: {ok: true, value} (value null when absent), or {ok: false}
+ * when it is longer than maxChars, nested deeper than maxDepth, not JSON, or refused by valid(value);
+ * a bad record is removed, so it is reported once.
+ */
+export function readRecord(key, { maxChars = 1_000_000, maxDepth = 16, valid = () => true } = {}) {
+  const text = readText(key);
+  if (text === null) return { ok: true, value: null };
+  let value = null;
+  let fine = text.length <= maxChars && jsonDepth(text) <= maxDepth;
+  if (fine) {
+    try {
+      value = JSON.parse(text);
+      fine = Boolean(valid(value));
+    } catch {
+      fine = false;
+    }
+  }
+  if (fine) return { ok: true, value };
+  remove(key);
+  return { ok: false, value: null };
 }
