@@ -31,9 +31,11 @@ def play_out(game: Game, advisor: Advisor = hint, on_hint: Observer | None = Non
 
 def greedy(view: PlayerView) -> Hint:
     """A simple player to compare with: the first legal move of `hint.view_moves` (kings, pyramid pairs,
-    pairs with the stock or the waste, then draw or recycle), no look-ahead."""
+    pairs of a pyramid card with the stock or the waste top), else draw or recycle, and a stock+waste pair
+    only when nothing else is left; no look-ahead."""
     moves = view_moves(view)
     if not moves:
         return Hint("stuck")
-    move = moves[0]
+    plain = [m for m in moves if m.places != ("S", "W")]
+    move = plain[0] if plain else moves[0]
     return Hint(move.kind, str(move))
