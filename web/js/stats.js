@@ -51,14 +51,86 @@ function empty() {
   return { played: 0, won: 0, run: 0, bestRun: 0, bestMs: null, fewestMoves: null, longestStreak: 0, bestScore: null, recent: [] };
 }
 
-function readAll() {
+// What is read from storage is checked field by field: anything of the wrong type (a damaged or edited
+// record) is dropped and replaced by its empty value, so the panel always draws and games keep being
+// recorded. repair() says whether something was dropped (the page says so once) and writes the clean copy.
+
+const count = (v) => Number.isInteger(v) && v >= 0;
+const amount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+const COUNTS = ["played", "won", "run", "bestRun", "longestStreak"];
+const BESTS = { bestMs: amount, fewestMoves: count, bestScore: count };
+
+function cleanGame(game) {
+  if (!game || typeof game !== "object" || Array.isArray(game)) return null;
+  if (typeof game.won !== "boolean" || !amount(game.ms) || !count(game.moves)) return null;
+  return {
+    won: game.won,
+    ms: game.ms,
+    moves: game.moves,
+    score: count(game.score) ? game.score : 0,
+    id: typeof game.id === "string" ? game.id : "",
+  };
+}
+
+/** One key's record with every bad field replaced; `damaged` says whether anything was. */
+function clean(stored) {
+  const s = empty();
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return { s, damaged: stored !== undefined };
+  let damaged = false;
+  for (const name of COUNTS) {
+    if (stored[name] === undefined) continue;
+    if (count(stored[name])) s[name] = stored[name];
+    else damaged = true;
+  }
+  for (const [name, ok] of Object.entries(BESTS)) {
+    if (stored[name] === undefined || stored[name] === null) continue;
+    if (ok(stored[name])) s[name] = stored[name];
+    else damaged = true;
+  }
+  if (stored.recent !== undefined) {
+    const games = Array.isArray(stored.recent) ? stored.recent.map(cleanGame) : [null];
+    s.recent = games.filter(Boolean).slice(-RECENT);
+    damaged = damaged || games.some((g) => g === null);
+  }
+  if (s.won > s.played) {
+    s.won = s.played;
+    damaged = true;
+  }
+  return { s, damaged };
+}
+
+/** Every known key's clean record, and whether anything stored was dropped. */
+function readChecked() {
   const read = store.readJSON(KEY);
-  return read.ok && read.value && typeof read.value === "object" && !Array.isArray(read.value) ? read.value : {};
+  const value = read.value;
+  let damaged = !read.ok || (value !== null && (typeof value !== "object" || Array.isArray(value)));
+  const all = {};
+  const source = !damaged && value ? value : {};
+  for (const key of Object.keys(source)) {
+    if (!allKeys().includes(key)) {
+      damaged = true;
+      continue;
+    }
+    const checked = clean(source[key]);
+    all[key] = checked.s;
+    damaged = damaged || checked.damaged;
+  }
+  return { all, damaged };
+}
+
+function readAll() {
+  return readChecked().all;
+}
+
+/** Drop whatever stored statistics are damaged, keep the rest; true when something was dropped. */
+export function repair() {
+  const { all, damaged } = readChecked();
+  if (damaged) store.writeJSON(KEY, all);
+  return damaged;
 }
 
 export function read(key) {
-  const stored = readAll()[key];
-  return stored && typeof stored === "object" ? { ...empty(), ...stored } : empty();
+  return readAll()[key] || empty();
 }
 
 /** Count one finished game: {won, ms, moves, longest, score} taken from the snapshot (and the clock). */
