@@ -7,6 +7,7 @@ import { setupDeals } from "./js/deals.js";
 import { Engine } from "./js/engine.js";
 import { applyStatic, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
 import { bindKeys } from "./js/keyboard.js";
+import { trapFocus } from "./js/newdeal.js";
 import { watchLayout } from "./js/layout.js";
 import * as store from "./js/storage.js";
 import { Table } from "./js/table.js";
@@ -30,7 +31,7 @@ let deals = null; // new-deal choice, statistics, solution replay, score (js/dea
 // ------------------------------------------------------------------ start
 
 async function start() {
-  engine = new Engine(workerUrl()); // first: the engine boots while the page sets itself up
+  engine = new Engine(workerUrl(), engineOptions()); // first: the engine boots while the page sets itself up
   const stored = store.readText("lang");
   await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
   applyStatic();
@@ -44,7 +45,10 @@ async function start() {
     timer,
     startDeal: (args) => startDeal(null, { args }),
     setMessage,
-    restoreTable: () => state && table.render(state),
+    restoreTable: () => state && showSnapshot(state),
+    showFrame: showSnapshot, // a solution replay's frame: its table and its figures
+    giveUp: () => send("give_up", {}),
+    applyReply: (reply, op) => applyReply(reply, { op }),
   });
   setMessage({ key: "loading" });
   renderTimer();
@@ -58,7 +62,8 @@ async function start() {
   }
   await openFirstGame();
   game.dataset.state = "ready";
-  for (const id of ["undo", "hint", "new"]) $(id).disabled = false;
+  for (const id of ["hint", "new"]) $(id).disabled = false;
+  $("undo").disabled = !(state && state.can_undo);
   $("deal-id").disabled = false;
   performance.mark("table-ready");
   if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
@@ -66,9 +71,15 @@ async function start() {
 
 function workerUrl() {
   const url = new URL("worker.js", import.meta.url);
-  const delay = new URLSearchParams(location.search).get("test-hint-delay");
-  if (delay) url.searchParams.set("test-hint-delay", delay);
+  const query = new URLSearchParams(location.search);
+  for (const hook of ["test-hint-delay", "test-stall"]) if (query.get(hook)) url.searchParams.set(hook, query.get(hook));
   return url;
+}
+
+/** Time limits of engine requests; ?test-request-timeout-ms=MS shortens both for a test. */
+function engineOptions() {
+  const ms = Number(new URLSearchParams(location.search).get("test-request-timeout-ms"));
+  return ms > 0 ? { timeoutMs: ms, slowTimeoutMs: ms } : {};
 }
 
 function hashDealId() {
@@ -80,41 +91,106 @@ function hashDealId() {
   }
 }
 
-/** The deal from #ID, else the saved game, else a random deal; bad IDs and saves get a notice. */
+/**
+ * The saved game, else the deal from #ID, else a random deal. A saved game in progress is never lost to the
+ * address: a bad #ID gets a notice and the game goes on; another deal's ID is asked about first (openLink).
+ * A save is checked before it is sent (size, depth, shape); a bad one is dropped with a notice.
+ */
 async function openFirstGame() {
   const wanted = hashDealId();
-  const saved = store.readJSON("save");
-  let first = null;
-  if (!saved.ok || (saved.value !== null && !isSaveRecord(saved.value))) {
-    store.remove("save");
-    first = { key: "notice.bad_save", kind: "notice" };
-  }
-  const record = saved.ok && isSaveRecord(saved.value) ? saved.value : null;
-  if (wanted && !(record && sameDeal(record.deal_id, wanted))) {
-    if (await startDeal(wanted, { quietError: true })) return;
-    first = { key: "notice.bad_deal", vars: { id: wanted }, kind: "notice" };
-  } else if (record) {
+  const saved = store.readRecord("save", SAVE_LIMITS);
+  const notices = saved.ok ? [] : [{ key: "notice.bad_save", kind: "notice" }];
+  const record = saved.value;
+  if (record) {
     try {
       const reply = await engine.request("restore", { save: record.engine });
       clockStarted = record.elapsed_ms > 0 || reply.state.moves > 0;
-      timer.reset(record.elapsed_ms);
+      timer.reset(record.elapsed_ms || 0);
       applyReply(reply, { op: "restore" });
-      return;
-    } catch {
-      store.remove("save");
-      first = { key: "notice.bad_save", kind: "notice" };
+    } catch (err) {
+      store.remove("save"); // a save the engine refuses, or one it choked on
+      notices.push({ key: "notice.bad_save", kind: "notice" });
+      if (isStall(err) && !(await freshEngine())) return;
     }
   }
-  await startDeal(null);
-  if (first) setMessage(first);
+  if (wanted && state) {
+    if (!sameDeal(state.deal_id, wanted)) await openLink(wanted);
+  } else if (wanted && !(await startDeal(wanted, { quietError: true }))) {
+    notices.push({ key: "notice.bad_deal", vars: { id: wanted }, kind: "notice" });
+  }
+  if (!state) await startDeal(null);
+  if (notices.length > 0) setMessage(notices[notices.length - 1]);
 }
 
+const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord };
+
 function isSaveRecord(value) {
-  return Boolean(value) && typeof value === "object" && value.engine && typeof value.engine === "object";
+  const plain = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+  return (
+    plain(value) &&
+    plain(value.engine) &&
+    typeof value.engine.format === "string" &&
+    (value.deal_id === undefined || value.deal_id === null || typeof value.deal_id === "string") &&
+    (value.elapsed_ms === undefined || (Number.isFinite(value.elapsed_ms) && value.elapsed_ms >= 0))
+  );
 }
 
 function sameDeal(a, b) {
   return String(a || "").toUpperCase() === String(b || "").toUpperCase();
+}
+
+/** Back to the address of the deal on the table (a link was refused or declined). */
+function restoreAddress() {
+  if (state) history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(state.deal_id)}`);
+}
+
+/** A game with moves made that is neither over nor stuck nor proven lost: one stray key or link must not end it. */
+function gameUnderWay() {
+  return Boolean(state) && state.outcome === "playing" && !state.over && state.moves > 0 && $("lost-actions").hidden;
+}
+
+/**
+ * Open the deal a link names (at open, on hashchange, with Back). A bad ID gets a notice and changes nothing;
+ * a game under way is left only when the player says so; one with no move yet, or over, is simply replaced.
+ */
+async function openLink(wanted) {
+  let checked;
+  try {
+    checked = await engine.request("check_deal", { deal_id: wanted });
+  } catch (err) {
+    restoreAddress();
+    if (isStall(err)) showEngineError(err);
+    else setMessage({ key: "notice.bad_link", vars: { id: wanted }, kind: "notice" });
+    return false;
+  }
+  if (sameDeal(checked.deal_id, state.deal_id)) return false;
+  if (gameUnderWay() && !(await askToLeave(checked.deal_id))) {
+    restoreAddress();
+    setMessage({ key: "leave.kept", vars: { id: state.deal_id } });
+    return false;
+  }
+  closePanels();
+  return startDeal(checked.deal_id);
+}
+
+let leaving = null; // the pending answer of the "open that deal?" dialog
+
+/** Ask whether to leave the game under way for deal `id`; resolves true for "open that deal". */
+function askToLeave(id) {
+  const dialog = $("leave-panel");
+  if (leaving) leaving(false);
+  $("leave-text").textContent = t("leave.text", { id, current: state.deal_id });
+  $("leave-open").textContent = t("leave.open", { id });
+  return new Promise((resolve) => {
+    leaving = (answer) => {
+      leaving = null;
+      if (dialog.open) dialog.close();
+      resolve(answer);
+    };
+    dialog.returnValue = "";
+    dialog.showModal();
+    $("leave-keep").focus(); // the safe answer is the default one
+  });
 }
 
 /** Start a deal by ID (or a random one); returns false when the ID was refused. */
@@ -156,7 +232,7 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   if (moved && (op === "take" || op === "draw") && !clockStarted) clockStarted = true;
   state = next;
   persist(reply);
-  table.render(next);
+  showTable(next);
   if (moved) {
     hintTicket += 1;
     closeBanner();
@@ -178,6 +254,18 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   timer.setWanted(clockStarted && next.outcome === "playing");
   if (deals) deals.onState(previous, next, op);
   return moved;
+}
+
+/** Draw a snapshot on the table; the stock says when it cannot be drawn (a press then gives the reason). */
+function showTable(snapshot) {
+  table.render(snapshot);
+  $("stock").setAttribute("aria-disabled", String(!snapshot.can_draw));
+}
+
+/** Table and status figures of a snapshot that is not the player's game (a replay's frame), or back. */
+function showSnapshot(snapshot) {
+  showTable(snapshot);
+  renderStatus(null, snapshot);
 }
 
 function renderStatus(previous, next) {
@@ -207,8 +295,10 @@ function renderEnding(previous, next, op) {
   const win = $("win-panel");
   const stuck = $("stuck-panel");
   const changed = !previous || previous.outcome !== next.outcome || ["new", "replay", "restore"].includes(op);
+  const ended = next.outcome === "stuck" || next.outcome === "given_up"; // the stuck panel says both
   if (next.outcome !== "won" && win.open) win.close();
-  if (next.outcome !== "stuck" && stuck.open) stuck.close();
+  if (!ended && stuck.open) stuck.close();
+  for (const el of document.querySelectorAll("dialog [data-action='undo']")) el.hidden = !next.can_undo;
   if (!changed) return;
   if (next.outcome === "won") {
     timer.setWanted(false);
@@ -220,8 +310,8 @@ function renderEnding(previous, next, op) {
     $("win-deal").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
     if (!win.open) win.showModal();
     if (op === "take") table.celebrate(); // the winning move, not a reload or a language switch
-  } else if (next.outcome === "stuck") {
-    $("stuck-text").textContent = t("stuck.text", { n: next.peaks_left });
+  } else if (ended) {
+    $("stuck-text").textContent = t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: next.peaks_left });
     if (!stuck.open) stuck.showModal();
   }
 }
@@ -236,6 +326,10 @@ function setMessage(message) {
 function renderMessage() {
   const el = $("message");
   let shown = notice;
+  if (!shown && state && state.outcome !== "playing") {
+    // Once the game is over (or stuck) and its panel closed, the line says so, and what to do next.
+    shown = { key: `end.${state.outcome}`, kind: "end" };
+  }
   if (!shown && state && state.stock === 0 && state.outcome === "playing") {
     shown = {
       key: state.peaks_left === 1 ? "stock.empty_note_one" : "stock.empty_note",
@@ -298,7 +392,7 @@ function hintText(hint) {
 // ------------------------------------------------------------------ intents
 
 function ready() {
-  return state !== null && engine !== null && !engine.failure;
+  return state !== null && engine !== null && !engine.failure && !restarting;
 }
 
 async function send(op, args, options = {}) {
@@ -312,7 +406,53 @@ async function send(op, args, options = {}) {
 }
 
 function showEngineError(err) {
+  if (isStall(err)) {
+    stalledOp = err.op || stalledOp;
+    setMessage({ key: "notice.stalled", vars: { message: err.message || err.type }, kind: "notice" });
+    $("recover").hidden = false;
+    return;
+  }
   setMessage({ key: "notice.error", vars: { message: err.message || err.type }, kind: "notice" });
+}
+
+/** A request that got no answer in time, or a worker that died: only a fresh engine helps. */
+function isStall(err) {
+  return Boolean(err) && (err.type === "Timeout" || (engine !== null && engine.failure !== null && engine.failure === err));
+}
+
+let stalledOp = null;
+let restarting = false;
+
+/** Stop the engine worker and boot a fresh one (statistics and settings are the page's: they stay). */
+async function freshEngine() {
+  restarting = true;
+  $("recover").hidden = true;
+  game.dataset.state = "loading";
+  engine.terminate();
+  engine = new Engine(workerUrl(), engineOptions());
+  try {
+    await engine.ready;
+    return true;
+  } catch (err) {
+    game.dataset.state = "failed";
+    setMessage({ key: "boot_failed", vars: { reason: err.message || err.type }, kind: "notice" });
+    return false;
+  } finally {
+    restarting = false;
+  }
+}
+
+/** The fresh start offered after a stall: a new worker, and the last good save back (or a new deal). */
+async function restartEngine() {
+  if (restarting) return;
+  if (stalledOp === "restore") store.remove("save"); // the save itself was the trouble
+  stalledOp = null;
+  setMessage({ key: "loading" });
+  if (!(await freshEngine())) return;
+  state = null;
+  await openFirstGame();
+  game.dataset.state = "ready";
+  if (!notice || notice.key === "loading") setMessage({ key: "notice.restarted", kind: "notice" });
 }
 
 const intents = {
@@ -325,6 +465,11 @@ const intents = {
     return send("draw", {}, { fromRect: $("stock").getBoundingClientRect(), target: $("stock") });
   },
   undo() {
+    if (!state.can_undo) {
+      // Said by the page from the snapshot: nothing to take back (or the game is closed for good).
+      setMessage({ key: state.over ? "reject.game_over" : "notice.nothing_to_undo", kind: "rejection" });
+      return false;
+    }
     return send("undo", {});
   },
   new() {
@@ -334,7 +479,7 @@ const intents = {
   again() {
     // One key must not throw a game in progress away: after a move, and until the game is over or proven
     // lost, the choice opens with the settings of the deal on the table (Enter deals) instead.
-    const inProgress = state && state.outcome === "playing" && state.moves > 0 && $("lost-actions").hidden;
+    const inProgress = gameUnderWay();
     closePanels();
     if (inProgress) return deals.offerAgain();
     return deals.dealAgain(); // at once, with the difficulty and variant of the deal on the table
@@ -408,8 +553,8 @@ async function switchLanguage() {
   await loadLanguage(next);
   applyStatic();
   renderLanguageSwitch();
-  if (state) {
-    table.render(state);
+  if (state && !deals.replaying()) {
+    showTable(state);
     renderStatus(null, state);
     if (state.outcome !== "playing") renderEnding(null, state, "lang");
   }
@@ -471,6 +616,7 @@ function bindInputs() {
     else if (action === "lang") switchLanguage();
     else if (action === "rules") showRules();
     else if (action === "back") backToGame();
+    else if (action === "restart-engine") restartEngine();
   });
   bindKeys({
     keymap: { u: "undo", h: "hint", n: "new", s: "again", d: "draw", Escape: "escape" },
@@ -487,15 +633,21 @@ function bindInputs() {
     },
     onIntent: (intent) => (intent === "escape" ? escape() : act(intent)),
   });
-  window.addEventListener("hashchange", async () => {
+  window.addEventListener("hashchange", () => {
+    // Another deal's link, typed or followed, or Back: like S in a game under way, ask before leaving it.
     const wanted = hashDealId();
-    if (!ready() || !wanted || sameDeal(wanted, state.deal_id)) return;
-    closePanels();
-    if (!(await startDeal(wanted, { quietError: true }))) {
-      setMessage({ key: "notice.bad_deal", vars: { id: wanted }, kind: "notice" });
-      history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(state.deal_id)}`);
-    }
+    if (!ready() || deals.busy() || !wanted || sameDeal(wanted, state.deal_id)) return;
+    openLink(wanted);
   });
+  for (const id of ["win-panel", "stuck-panel"]) {
+    // The ending panel closed on a finished game: the message line now says it is over, and what next.
+    $(id).addEventListener("close", () => {
+      if (state && state.outcome !== "playing" && !deals.replaying()) setMessage(null);
+    });
+  }
+  const leave = $("leave-panel");
+  trapFocus(leave);
+  leave.addEventListener("close", () => leaving && leaving(leave.returnValue === "open"));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") saveClock();
   });

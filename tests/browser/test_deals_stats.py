@@ -254,12 +254,9 @@ def test_statistics_after_a_win_a_stuck_game_and_an_abandoned_one_kept_across_a_
     assert re.fullmatch(r"\d+:\d\d", figures["best-time"])
     assert page.get_attribute("#stats-chart", "data-games") == "1"
     close_stats(table)
-    # undoing after the end and finishing again does not count the game twice
-    page.click("#undo")
-    page.wait_for_function("() => document.querySelector('#cleared').textContent !== 'Dégagées 28/28'")
-    play(table, [line[-1]])
-    page.wait_for_selector("#win-panel[open]")
-    page.click("#win-panel [data-action='close-panel']")
+    # once the solver has looked at the won game it is closed: undo is refused, nothing is counted twice
+    table.press("u")
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('est terminée')")
     assert open_stats(table)["played"] == "1"
     close_stats(table)
 
@@ -268,19 +265,25 @@ def test_statistics_after_a_win_a_stuck_game_and_an_abandoned_one_kept_across_a_
     for _ in range(23):
         table.draw()
     page.wait_for_selector("#stuck-panel[open]")
+    # peak cards are still face down: no verdict yet, the panel offers to give up (a loss, for good) first
+    assert page.is_hidden("#stuck-panel [data-solution='show']")
+    assert page.get_attribute("#stuck-panel [data-verdict-box]", "data-verdict") == ""
+    assert "perdue" in table.text("#give-up-note")
+    page.click("#stuck-panel [data-solution='give-up']")
     page.wait_for_function(
         "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'lost'"
     )
     assert table.text("#stuck-panel [data-verdict-text]").startswith("Non")
+    assert "abandonnée" in table.text("#stuck-text")
     page.keyboard.press("Escape")
     figures = open_stats(table)
-    assert figures["played"] == "2" and figures["won"] == "1" and figures["rate"] == "50 %"
+    assert figures["played"] == "2" and figures["won"] == "1" and figures["rate"] == "50 %", "a loss, once"
     assert figures["run"] == "0" and figures["best-run"] == "1"
     close_stats(table)
 
     page.reload()
     table.wait_ready()
-    page.wait_for_selector("#stuck-panel[open]")  # the stuck game is back, and so is its panel
+    page.wait_for_selector("#stuck-panel[open]")  # the given-up game is back, and so is its panel
     page.keyboard.press("Escape")
     figures = open_stats(table)
     assert figures["played"] == "2" and figures["won"] == "1", "kept across a reload"
@@ -351,7 +354,8 @@ def test_solution_replays_a_winning_line_to_the_end_without_touching_the_game(ta
     for _ in range(23):
         table.draw()
     page.wait_for_selector("#stuck-panel[open]")
-    # the panel asks the solver by itself; its "Était-elle gagnable ?" button goes once it has answered
+    page.click("#stuck-panel [data-solution='give-up']")
+    # once given up, the panel asks the solver by itself; "Était-elle gagnable ?" goes once it has answered
     page.wait_for_function(
         "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'win'"
     )
@@ -366,9 +370,12 @@ def test_solution_replays_a_winning_line_to_the_end_without_touching_the_game(ta
     assert page.get_attribute("#replay-bar", "data-steps") == str(len(expected["line"]))
     assert all(card["state"] == "gone" for card in table.cards()), "the line clears the table"
     assert "Fin de la solution" in table.text("#message")
+    # the status bar follows the replay (its figures, not the player's), and the player's come back on stop
+    assert table.text("#cleared") == "Dégagées 28/28"
+    assert table.text("#moves") == f"Coups {len(expected['line'])}"
     # taps on the table and the page's keys do nothing during the replay
     table.press("u")
-    page.click("#stock")
+    page.click("#stock", force=True)  # the replay's last frame is won: its stock is shown unavailable
     assert table.stock() == 23 - sum(1 for m in expected["line"] if m == "draw")
     page.click("#replay-stop")
     page.wait_for_selector("#replay-bar", state="hidden")
@@ -406,6 +413,7 @@ def test_solution_says_plainly_when_the_deal_is_lost(table: Table) -> None:
         assert playable, "the page must show the stuck panel when nothing fits"
         table.take(playable[0])
     page.wait_for_selector("#stuck-panel[open]")
+    page.click("#stuck-panel [data-solution='give-up']")
     page.wait_for_function(
         "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'lost'"
     )

@@ -66,10 +66,14 @@ def test_win_panel(table: Table) -> None:
     page.wait_for_selector("#win-panel", state="hidden")
     assert table.text("#cleared") == "Dégagées 28/28", "the table stays to be looked at"
     assert page.get_attribute("#timer", "data-running") == "false"
-    page.click("#undo")
-    page.click("#undo")  # undo works after a win too, and the panel does not come back by itself
-    table.page.wait_for_function("() => document.querySelector('#cleared').textContent !== 'Dégagées 28/28'")
-    assert open_dialog(table) is None
+    # The panel asked the solver at once (the game is won: nothing is left to peek at), and the game is closed
+    # from then on: undo is refused and the message line says why, and what to do next.
+    page.wait_for_function("() => document.querySelector('#win-panel [data-verdict-box]').dataset.verdict")
+    assert page.is_disabled("#undo")
+    assert "Partie gagnée" in table.text("#message")
+    table.press("u")
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('est terminée')")
+    assert table.text("#cleared") == "Dégagées 28/28" and open_dialog(table) is None
 
 
 def test_win_panel_replay_and_new(table: Table) -> None:

@@ -3,9 +3,10 @@
 // streak score. app.js calls setupDeals() once and then onState()
 // after every reply it draws; everything here reads the snapshot, nothing decides a rule.
 //
-// When a game is recorded in the statistics: once per game, when it first ends (won or stuck), or when it
-// is abandoned by a new deal or a replay after at least one move (counted as lost, with the time of its
-// last move). A replay of the solution never records anything. Undoing after the end does not record again.
+// When a game is recorded in the statistics: once per game, when it first ends (won, stuck or given up), or
+// when it is abandoned by a new deal or a replay after at least one move (counted as lost, with the time of
+// its last move). A given-up game counts as lost, once (a stuck game given up is not counted again). A
+// replay of the solution never records anything. Undoing after the end does not record again.
 
 import { t } from "./i18n.js";
 import { NewDealDialog, rememberChoice, trapFocus } from "./newdeal.js";
@@ -15,6 +16,8 @@ import * as store from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 const RESTARTS = ["new", "replay", "restore"];
+const ENDED = ["won", "stuck", "given_up"];
+const PANEL_OF = { won: "win-panel", stuck: "stuck-panel", given_up: "stuck-panel" };
 
 export function scoreOn() {
   return store.readText("score") === "on";
@@ -22,7 +25,7 @@ export function scoreOn() {
 
 /**
  * ctx: {engine(), state(), table, timer, startDeal(args) -> Promise<boolean>, setMessage({key, vars}),
- *       closePanels(), restoreTable()}
+ *       closePanels(), restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op)}
  */
 export function setupDeals(ctx) {
   let attempt = readAttempt(); // {deal_id, recorded, moved}
@@ -90,12 +93,20 @@ export function setupDeals(ctx) {
     state: ctx.state,
     table: ctx.table,
     announce,
-    restore: () => ctx.restoreTable(),
+    restore: () => {
+      ctx.restoreTable();
+      renderScore(ctx.state());
+    },
+    showFrame: (frame) => {
+      ctx.showFrame(frame);
+      renderScore(frame);
+    },
+    giveUp: ctx.giveUp,
+    applyReply: ctx.applyReply,
     onStop: (panelId) => {
       const state = ctx.state();
       const panel = panelId && $(panelId);
-      const wanted = { "win-panel": "won", "stuck-panel": "stuck" }[panelId];
-      if (panel && state && state.outcome === wanted && !panel.open) panel.showModal();
+      if (panel && state && PANEL_OF[state.outcome] === panelId && !panel.open) panel.showModal();
     },
   });
 
@@ -230,7 +241,7 @@ export function setupDeals(ctx) {
         attempt.moved = true;
         saveAttempt();
       }
-      if (!attempt.recorded && (next.outcome === "won" || next.outcome === "stuck")) {
+      if (!attempt.recorded && ENDED.includes(next.outcome)) {
         recordGame(next, next.outcome === "won", ctx.timer.elapsed());
       }
     }
@@ -243,16 +254,18 @@ export function setupDeals(ctx) {
     if (!booted) {
       booted = true;
       $("stats-open").disabled = false;
+      if (stats.repair()) announce({ key: "notice.bad_stats", kind: "notice" });
     }
     track(previous, next, op);
     renderScore(next);
     labelAgain(next);
-    solution.forDeal(next.deal_id);
-    const ended = next.outcome === "won" || next.outcome === "stuck";
+    solution.forDeal(next.deal_id, op === "new");
+    const ended = ENDED.includes(next.outcome);
     const changed = !previous || previous.outcome !== next.outcome || RESTARTS.includes(op);
-    if (ended && changed) {
-      // After a win or a stuck game, say whether the deal could be won from its start.
-      solution.ask($(next.outcome === "won" ? "win-panel" : "stuck-panel"));
+    if (ended && changed && next.solution_available) {
+      // After a win (or once the game is given up, or every card is known), say whether the deal could be
+      // won from its start. A stuck game that still hides cards offers to give up first (solution.js).
+      solution.ask($(PANEL_OF[next.outcome]));
     }
   }
 

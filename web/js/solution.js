@@ -1,7 +1,13 @@
 // "Was this deal winnable?" and "Voir une solution". After the game the engine's `solution` op solves the
 // deal from its start with every card known and sends one snapshot per step of a winning line. The replay
-// only draws those snapshots on the table: the player's game (kept in the worker and in app.js) and the
-// statistics are never touched, and the table is drawn from the player's snapshot again on stop.
+// only draws those snapshots on the table (and their figures in the status bar): the player's game (kept in
+// the worker and in app.js) and the statistics are never touched, and the player's snapshot is drawn again
+// on stop.
+//
+// No peeking: the solution is asked for only when the snapshot says `solution_available` (won, given up,
+// or every card known). Before that, an ending panel offers to give up instead ("Abandonner et voir la
+// solution"): the game then counts as lost and cannot be resumed. The `solution` reply also carries the
+// game's new state and save (every card is known from then on), which the page applies and keeps.
 //
 // Test hook: ?test-replay-ms=MS sets the time between two steps while playing (default 700 ms).
 
@@ -12,7 +18,8 @@ const $ = (id) => document.getElementById(id);
 const STEP_MS = Math.max(1, Number(new URLSearchParams(location.search).get("test-replay-ms")) || 700);
 
 export class Solution {
-  /** ctx: {engine(), state(), table, announce({key, vars}), restore(), onStop(panelId)} */
+  /** ctx: {engine(), state(), table, announce({key, vars}), restore(), onStop(panelId), showFrame(snapshot),
+   *        giveUp() -> Promise, applyReply(reply, op)} */
   constructor(ctx) {
     this.ctx = ctx;
     this.answer = null; // {dealId, verdict, line, frames} for the deal being looked at
@@ -22,6 +29,7 @@ export class Solution {
       const ask = event.target.closest("[data-solution]");
       if (ask) {
         if (ask.dataset.solution === "ask") this.ask(ask.closest("dialog"));
+        else if (ask.dataset.solution === "give-up") this.giveUp();
         else this.show(ask.closest("dialog"));
         return;
       }
@@ -46,10 +54,23 @@ export class Solution {
     return this.replay !== null;
   }
 
-  /** Forget the answer when the deal changes. */
-  forDeal(dealId) {
-    if (this.answer && this.answer.dealId !== dealId) this.answer = null;
+  /** Forget the answer when the deal changes, or when it is dealt afresh (its cards are unseen again). */
+  forDeal(dealId, fresh = false) {
+    if (this.answer && (fresh || this.answer.dealId !== dealId)) this.answer = null;
     this.renderPanels();
+  }
+
+  available() {
+    const state = this.ctx.state();
+    return Boolean(state && state.solution_available);
+  }
+
+  /** "Abandonner et voir la solution": the engine closes the game; app.js draws it, deals.js then asks. */
+  async giveUp() {
+    if (this.available()) return;
+    await this.ctx.giveUp();
+    const show = document.querySelector("dialog[open] [data-solution='show']");
+    if (show && !show.hidden) show.focus();
   }
 
   fetch() {
@@ -63,6 +84,10 @@ export class Solution {
       .then(
         (reply) => {
           this.answer = { dealId, verdict: reply.verdict, line: reply.line || [], frames: reply.frames || [] };
+          const current = this.ctx.state();
+          if (reply.state && current && current.deal_id === dealId) {
+            this.ctx.applyReply(reply, "solution"); // every card is known now: drawn and saved
+          }
           return this.answer;
         },
         (err) => {
@@ -94,21 +119,28 @@ export class Solution {
 
   /** Fill the verdict line of the open ending panel(s). */
   renderPanels(answer = this.answer) {
+    const available = this.available();
     for (const box of document.querySelectorAll("[data-verdict-box]")) {
       const text = box.querySelector("[data-verdict-text]");
       const asking = this.pending !== null && !answer;
       text.textContent = answer ? this.verdictText(answer) : asking ? t("solution.searching") : "";
       box.dataset.verdict = answer ? answer.verdict : asking ? "searching" : "";
       const ask = box.querySelector("[data-solution='ask']");
-      const hide = Boolean(answer && answer.verdict !== "error");
-      if (hide && document.activeElement === ask) box.querySelector("[data-solution='show']").focus();
+      const show = box.querySelector("[data-solution='show']");
+      const giveUp = box.querySelector("[data-give-up]");
+      const hide = Boolean(answer && answer.verdict !== "error") || !available;
+      if (giveUp) giveUp.hidden = available;
+      if ((hide && document.activeElement === ask) || (available && giveUp && giveUp.contains(document.activeElement))) {
+        show.focus();
+      }
       ask.hidden = hide;
+      show.hidden = !available;
     }
   }
 
   /** "Was this deal winnable?": ask the solver (once per deal) and say it in the panel and the live region. */
   async ask(panel = null, { announce = true } = {}) {
-    if (!this.ctx.state()) return null;
+    if (!this.available()) return null; // the game is still on: no peeking at the cards it hides
     const dealId = this.ctx.state().deal_id;
     this.renderPanels(null);
     const answer = await this.fetch();
@@ -149,7 +181,7 @@ export class Solution {
   draw() {
     const r = this.replay;
     const frame = r.frames[r.index];
-    this.ctx.table.render(frame);
+    this.ctx.showFrame(frame); // the replay's table and figures (cleared, streak, moves)
     const n = r.frames.length - 1;
     $("replay-step-count").textContent = t("solution.count", { i: r.index, n });
     const bar = $("replay-bar");
