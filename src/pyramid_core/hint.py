@@ -5,10 +5,10 @@ has not seen give the same view and therefore the same hint. Its sampling is see
 so the same position always gets the same advice.
 
 - No legal move: `stuck`.
-- A playable king: remove it (it only ever blocks; never a worse move).
 - Every card known (always the case after the first pass): the exact solver decides. A win gives the first
   move of a winning line (`proven`); a proof of loss gives `lost`. A search that runs out of budget gives
   ordinary advice below, never `lost`.
+- A playable king: remove it (it only ever blocks; never a worse move).
 - A single legal move: that move.
 - Otherwise every candidate move is judged in the same sampled worlds (`rollout.Worlds`): the position after
   it is searched briefly in each world (`rollout.world_value`), and the candidate that wins in the most
@@ -104,8 +104,6 @@ def compute(
     moves = view_moves(view)
     if not moves:
         return Hint("stuck", why="stuck")
-    if moves[0].kind == "king":
-        return _of_move(moves[0], False, "king")
     if view.all_known:
         result = solve(Position.of_view(view), max_nodes or HINT_SOLVER_NODES, budget_ms)
         yield
@@ -113,6 +111,8 @@ def compute(
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line:
             return _of_move(Move.parse(result.line[0]), True, "winning_line")
+    if moves[0].kind == "king":
+        return _of_move(moves[0], False, "king")
     if len(moves) == 1:
         return _of_move(moves[0], False, "only_move")
     if view.all_known:
