@@ -114,12 +114,25 @@ localStorage.setItem('tripeaks.welcome', 'seen');
   const Original = window.Worker;
   window.__boot = null;
   window.__trace = []; // the worker's background work: {op, ms, end} (end in this page's clock)
+  window.__requests = []; // the page's requests: {id, op, sent, answered}
   window.Worker = class extends Original {
     constructor(url, options) {
       const traced = new URL(url, location.href);
       traced.searchParams.set('trace', '1');
       super(traced, options);
+      const requests = new Map();
+      const post = this.postMessage.bind(this);
+      this.postMessage = (message, ...rest) => {
+        if (message && message.id !== undefined) {
+          const entry = {id: message.id, op: message.op, sent: performance.now(), answered: null};
+          requests.set(message.id, entry);
+          window.__requests.push(entry);
+        }
+        return post(message, ...rest);
+      };
       this.addEventListener('message', e => {
+        const entry = e.data && requests.get(e.data.id);
+        if (entry && entry.answered === null) entry.answered = performance.now();
         if (e.data && e.data.type === 'boot') window.__boot = e.data;
         if (e.data && e.data.type === 'trace') {
           window.__trace.push({op: e.data.op, ms: e.data.ms, end: e.data.at - performance.timeOrigin});
@@ -213,12 +226,13 @@ def starts(
 
 
 FIRST_ACTIONS_JS = """
-async ({pattern, gapMs}) => {
+async ({pattern, gapMs, idleMs}) => {
   const game = document.querySelector('#game');
   if (game.dataset.state !== 'ready') {
-    await new Promise(resolve => {
+    await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the table never became ready')), 120000);
       const observer = new MutationObserver(() => {
-        if (game.dataset.state === 'ready') { observer.disconnect(); resolve(); }
+        if (game.dataset.state === 'ready') { observer.disconnect(); clearTimeout(timer); resolve(); }
       });
       observer.observe(game, {attributes: true, attributeFilter: ['data-state']});
     });
@@ -253,7 +267,10 @@ async ({pattern, gapMs}) => {
       if (!action.done()) return;
       observer.disconnect();
       clearTimeout(timer);
-      requestAnimationFrame(() => resolve({kind: action.kind, t0: t0 - ready, ms: performance.now() - t0}));
+      const request = window.__requests.find(r => r.sent >= t0 && r.answered !== null);
+      const worker = request ? request.answered - request.sent : null;
+      const kind = action.kind;
+      requestAnimationFrame(() => resolve({kind, t0: t0 - ready, ms: performance.now() - t0, worker}));
     });
     observer.observe(action.watch, {attributes: true, attributeFilter: action.attrs});
     action.el.click();
@@ -269,16 +286,31 @@ async ({pattern, gapMs}) => {
   }
   const end = performance.now();
   const slices = window.__trace.filter(s => s.end >= ready && s.end - s.ms <= end);
-  return {actions: results, slices: slices.map(s => ({op: s.op, ms: s.ms, start: s.end - s.ms - ready}))};
+  await new Promise(resolve => setTimeout(resolve, idleMs)); // the player idle: background work runs
+  const idle = window.__trace.filter(s => s.end - s.ms > end).map(s => ({op: s.op, ms: s.ms}));
+  const pieces = slices.map(s => ({op: s.op, ms: s.ms, start: s.end - s.ms - ready}));
+  return {actions: results, slices: pieces, idle};
 }
 """
 FIRST_PATTERN = ("draw", "refuse", "take", "draw", "refuse", "take", "draw", "refuse", "take", "draw")
 PACES = {"paced": 150, "back to back": 0}
+IDLE_AFTER_MS = 2000
 
 
-def first_actions(browser: Browser, base: str, runs: int) -> dict[str, dict[str, Any]]:
+def idle_summary(pieces: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
+    """How long one piece of background work holds the worker (what a tap can wait behind), per op."""
+    out: dict[str, dict[str, float]] = {}
+    for op in sorted({piece["op"] for piece in pieces}):
+        out[op] = summary([piece["ms"] for piece in pieces if piece["op"] == op])
+    return out
+
+
+def first_actions(
+    browser: Browser, base: str, runs: int, idle_pieces: list[dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
     """The first ten actions right after `table-ready`, for each start kind and pace: tap-to-paint times,
-    and the background work the worker did meanwhile (longest piece, and per op)."""
+    and the background work the worker did meanwhile (longest piece, and per op). The pieces of background
+    work done in the `IDLE_AFTER_MS` after them, the player idle, go to `idle_pieces`."""
     found: dict[str, dict[str, Any]] = {}
     for _ in range(runs):
         for pace, gap in PACES.items():
@@ -289,13 +321,35 @@ def first_actions(browser: Browser, base: str, runs: int) -> dict[str, dict[str,
                     wait_snapshot_saved(page)
                     page.evaluate("() => localStorage.removeItem('tripeaks.save')")  # deal #7 afresh
                 page.goto(url)
-                result = page.evaluate(FIRST_ACTIONS_JS, {"pattern": list(FIRST_PATTERN), "gapMs": gap})
-                entry = found.setdefault(f"{kind}, {pace}", {"ms": [], "slices": [], "kinds": []})
+                arg = {"pattern": list(FIRST_PATTERN), "gapMs": gap, "idleMs": IDLE_AFTER_MS}
+                result = page.evaluate(FIRST_ACTIONS_JS, arg)
+                idle_pieces.extend(result["idle"])
+                entry = found.setdefault(
+                    f"{kind}, {pace}",
+                    {"ms": [], "slices": [], "kinds": [], "runs": [], "behind": [], "worker": []},
+                )
+                entry["worker"].extend(a["worker"] for a in result["actions"] if a["worker"] is not None)
+                entry["runs"].append(  # tap-to-paint/worker reply of each action
+                    " ".join(f"{a['ms']:.0f}/{a['worker'] or 0:.0f}" for a in result["actions"])
+                )
                 entry["ms"].extend(a["ms"] for a in result["actions"])
                 entry["kinds"].extend(a["kind"] for a in result["actions"])
                 entry["slices"].extend(result["slices"])
+                entry["behind"].extend(behind_background(result["actions"], result["slices"]))
             context.close()
     return found
+
+
+def behind_background(actions: list[dict[str, Any]], slices: list[dict[str, Any]]) -> list[float]:
+    """For each action, how long background work held the worker between the tap and the paint (the time
+    the action may have waited behind it)."""
+    out = []
+    for action in actions:
+        begin, end = action["t0"], action["t0"] + action["ms"]
+        out.append(
+            sum(max(0.0, min(end, s["start"] + s["ms"]) - max(begin, s["start"])) for s in slices)
+        )
+    return out
 
 
 def first_summary(found: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -311,6 +365,10 @@ def first_summary(found: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]
             "longest_background_ms": round(max((s["ms"] for s in slices), default=0.0), 1),
             "longest_background_by_op_ms": {op: round(ms, 1) for op, ms in sorted(per_op.items())},
             "background_pieces": len(slices),
+            "background_p95_ms": round(quantile([s["ms"] for s in slices], 0.95), 1) if slices else 0.0,
+            "max_behind_background_ms": round(max(entry["behind"], default=0.0), 1),
+            "worker_round_trip_ms": summary(entry["worker"]) if entry["worker"] else {},
+            "each_run_ms": entry["runs"],
         }
     return out
 
@@ -439,20 +497,36 @@ def markdown(result: dict[str, Any], command: str) -> str:
     return "\n".join(lines)
 
 
-def first_markdown(first: dict[str, dict[str, Any]], command: str, machine_text: str) -> str:
+def first_markdown(
+    first: dict[str, dict[str, Any]], idle: dict[str, dict[str, float]], command: str, machine_text: str
+) -> str:
     lines = [
         f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {machine_text}.",
         "",
         "| first 10 actions after `table-ready` (ms) | median | 95th pct | max | actions (takes) "
-        "| longest background piece meanwhile |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| worker reply, median / max | longest background piece meanwhile "
+        "| most background work between a tap and its paint |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for name, figures in first.items():
         by_op = ", ".join(f"{op} {ms}" for op, ms in figures["longest_background_by_op_ms"].items()) or "none"
+        reply = figures["worker_round_trip_ms"]
         lines.append(
             f"| {name} | {figures['median']} | {figures['p95']} | {figures['max']} | {figures['n']} "
-            f"({figures['takes']}) | {figures['longest_background_ms']} ({by_op}) |"
+            f"({figures['takes']}) | {reply.get('median', '—')} / {reply.get('max', '—')} "
+            f"| {figures['longest_background_ms']} ({by_op}) "
+            f"| {figures['max_behind_background_ms']} |"
         )
+    lines += [
+        "",
+        f"One piece of background work (the player idle for {IDLE_AFTER_MS / 1000:g} s after those actions, "
+        "worker clock, ms): "
+        + "; ".join(
+            f"{op} median {f['median']}, p95 {f['p95']}, max {f['max']} ({f['n']} pieces)"
+            for op, f in idle.items()
+        )
+        + ".",
+    ]
     return "\n".join(lines)
 
 
@@ -492,12 +566,14 @@ def main() -> None:
     first_runs = args.runs if args.first_runs is None else args.first_runs
     with serve() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
-        first = first_summary(first_actions(browser, base, first_runs))
+        idle_pieces: list[dict[str, Any]] = []
+        first = first_summary(first_actions(browser, base, first_runs, idle_pieces))
+        idle = idle_summary(idle_pieces)
         if args.only_first:
             browser.close()
-            print(json.dumps(first, indent=1))
+            print(json.dumps({"first_actions_ms": first, "idle_pieces_ms": idle}, indent=1))
             command = f".venv/bin/python benchmarks/browser_bench.py --only-first --first-runs {first_runs}"
-            text = first_markdown(first, command, machine())
+            text = first_markdown(first, idle, command, machine())
             print(text)
             if args.write:
                 write_doc(text, FIRST_START, FIRST_END)
@@ -517,6 +593,7 @@ def main() -> None:
         "hint_settled_ms": summary(settled),
         "hint_immediate_ms": summary(immediate),
         "first_actions_ms": first,
+        "idle_pieces_ms": idle,
     }
     print(json.dumps(result, indent=1))
     options = f"--runs {args.runs} --taps {args.taps} --hints {args.hints}"
@@ -524,7 +601,7 @@ def main() -> None:
         options += f" --first-runs {args.first_runs}"
     command = f".venv/bin/python benchmarks/browser_bench.py {options}"
     text = markdown(result, command)
-    first_text = first_markdown(first, command, result["machine"])
+    first_text = first_markdown(first, idle, command, result["machine"])
     print(text)
     print(first_text)
     if args.write:
