@@ -76,7 +76,8 @@ def test_autoplay_and_stats():
 @pytest.mark.parametrize("args", [
     ("deal", "x"), ("deal", "-5"), ("deal", "1", "--jso"), ("solve",), ("solve", "1", "--budget-ms", "0"),
     ("solve", "1", "--budget", "5"), ("hint", "1", "--moves", "1+1"), ("hint", "1", "--moves", "21+22"),
-    ("hint", "1", "--moves", "Draw"), ("autoplay", "--deals", "0"), ("stats", "--deals", "x"), ("frobnicate",),
+    ("hint", "1", "--moves", "Draw"), ("autoplay", "--deals", "0"), ("stats", "--deals", "x"),
+    ("frobnicate",),
     ("solve", "AH " * 52), ("hint", "1", "--moves", "undo"), ("solve", "--file", "/nonexistent/file"),
     ("deal", "9" * 5000),
 ])

@@ -1,0 +1,216 @@
+"""The JSON protocol a Web Worker will speak for Pyramid: the same shape as `tripeaks_core.api`.
+
+`Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
+garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
+leaves the session exactly as it was. Ops: `new` (optional `deal_id`), `restore` (`save`), `move`
+(`{"move": "12+W"}`), `draw`, `recycle`, `undo`, `replay`, `state`, `hint`, `hint_start`, `hint_step`
+(`slice_ms`), `give_up`, and `solution` (allowed once the deal is won, given up, or every card is known).
+A refused move is not an error: the reply carries the new (unchanged) state and the `rejection`.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import secrets
+from collections.abc import Callable
+from typing import Any, Final
+
+from .deal import RANDOM_LIMIT, DealId
+from .errors import PyramidError
+from .game import Game, Outcome
+from .hint import Hint, HintJob, hint
+from .moves import DRAW, RECYCLE, Move, Rejection
+from .save import Played, load, save
+from .snapshot import snapshot
+from .solver import solve_game
+
+_CHANGES_IN_PLACE: Final = frozenset({"move", "draw", "recycle", "undo", "give_up", "replay"})
+
+
+class RequestError(PyramidError):
+    """A request the protocol does not know: unknown op, missing or ill-typed argument, or an op the
+    game's state does not allow (a move after giving up, the solution too early)."""
+
+
+def random_deal_id() -> DealId:
+    """A fresh deal drawn from the system's secure random source."""
+    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
+
+
+def _hint_json(result: Hint, version: int) -> dict[str, Any]:
+    return {**result.as_json(), "why": result.why, "version": version}
+
+
+def _error(kind: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"type": kind, "message": message}}
+
+
+class Session:
+    """One game and the requests that act on it."""
+
+    def __init__(self, deal_id: DealId | None = None) -> None:
+        self.played = Played(Game.from_id(deal_id or random_deal_id()))
+        self._job: HintJob | None = None
+        self._job_version = -1
+        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "new": self._new,
+            "restore": self._restore,
+            "move": self._move,
+            "draw": lambda _args: self._play(DRAW),
+            "recycle": lambda _args: self._play(RECYCLE),
+            "undo": self._undo,
+            "replay": self._replay,
+            "state": lambda _args: self._reply(),
+            "hint": self._hint,
+            "hint_start": self._hint_start,
+            "hint_step": self._hint_step,
+            "give_up": self._give_up,
+            "solution": self._solution,
+        }
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.played.game
+
+    def handle(self, text: str) -> str:
+        """Answer one request text with one reply text."""
+        kept = (self.played, self._job, self._job_version)
+        backup: Played | None = None
+        try:
+            request = json.loads(text)
+            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+                raise RequestError("a request is a JSON object with a string 'op'")
+            args = request.get("args", {})
+            if not isinstance(args, dict):
+                raise RequestError("'args' must be a JSON object")
+            if request["op"] in _CHANGES_IN_PLACE:
+                backup = copy.deepcopy(self.played)
+            reply = self.dispatch(request["op"], args)
+        except (json.JSONDecodeError, RecursionError) as error:
+            reply = _error("RequestError", f"the request is not JSON: {error}")
+        except PyramidError as error:
+            self._roll_back(kept, backup)
+            reply = _error(type(error).__name__, str(error))
+        except Exception as error:  # the worker must always get an answer
+            self._roll_back(kept, backup)
+            reply = _error("InternalError", f"{type(error).__name__}: {error}")
+        return json.dumps(reply, ensure_ascii=False)
+
+    def _roll_back(self, kept: tuple[Played, HintJob | None, int], backup: Played | None) -> None:
+        self.played, self._job, self._job_version = kept
+        if backup is not None:
+            self.played = backup
+
+    def dispatch(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Run one operation; raise a `PyramidError` for bad input."""
+        handler = self._ops.get(op)
+        if handler is None:
+            raise RequestError(f"unknown op {op[:40]!r}; known: {', '.join(sorted(self._ops))}")
+        return handler(args)
+
+    def _set(self, played: Played) -> None:
+        self.played = played
+        self._job = None
+        self._job_version = -1
+
+    def _reply(self, rejection: Rejection | None = None) -> dict[str, Any]:
+        state = snapshot(self.game)
+        state["given_up"] = self.played.given_up
+        state["solution_available"] = self._solution_allowed()
+        return {
+            "ok": True,
+            "state": state,
+            "save": save(self.played),
+            "rejection": None if rejection is None else rejection.as_json(),
+        }
+
+    def _new(self, args: dict[str, Any]) -> dict[str, Any]:
+        raw = args.get("deal_id")
+        if raw is not None and not isinstance(raw, str):
+            raise RequestError("'deal_id' must be a string")
+        deal_id = DealId.parse(raw) if raw is not None else random_deal_id()
+        self._set(Played(Game.from_id(deal_id)))
+        return self._reply()
+
+    def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
+        self._set(load(args.get("save")))
+        return self._reply()
+
+    def _check_open(self) -> None:
+        if self.played.given_up:
+            raise RequestError("this game was given up: replay it or deal another")
+
+    def _play(self, text: str) -> dict[str, Any]:
+        self._check_open()
+        move = Move.parse(text)
+        rejection = self.game.try_play(move)
+        if rejection is None:
+            self.played.log.append(str(move))
+        return self._reply(rejection)
+
+    def _move(self, args: dict[str, Any]) -> dict[str, Any]:
+        move = args.get("move")
+        if not isinstance(move, str):
+            raise RequestError("'move' must be a move in notation, such as '12+W', '5', 'draw'")
+        return self._play(move)
+
+    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
+        self._check_open()
+        if self.game.can_undo:
+            self.played.play("undo")
+        return self._reply()
+
+    def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.played.replay()
+        self._job = None
+        return self._reply()
+
+    def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
+        if not self.played.given_up:
+            self.played.give_up()
+        return self._reply()
+
+    def _budget(self, args: dict[str, Any], name: str) -> float | None:
+        value = args.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < float("inf"):
+            raise RequestError(f"'{name}' must be a positive number")
+        return float(value)
+
+    def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
+        result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
+        return {"ok": True, "hint": _hint_json(result, self.game.version)}
+
+    def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
+        if self._job is None or self._job_version != self.game.version:
+            self._job = HintJob(self.game.player_view())
+            self._job_version = self.game.version
+        return {"ok": True, "done": False, "version": self._job_version}
+
+    def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
+        slice_ms = self._budget(args, "slice_ms") or 15.0
+        if self._job is None or self._job_version != self.game.version:
+            return {"ok": True, "done": True, "stale": True}
+        result = self._job.step(slice_ms)
+        if result is None:
+            return {"ok": True, "done": False, "version": self._job_version}
+        return {"ok": True, "done": True, "hint": _hint_json(result, self._job_version)}
+
+    def _solution_allowed(self) -> bool:
+        return self.played.given_up or self.game.all_known or self.game.outcome() is Outcome.WON
+
+    def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
+        once nothing is left to hide: the deal won, given up, or every card already seen."""
+        if not self._solution_allowed():
+            raise RequestError("the solution is shown once the deal is won, given up, or every card is known")
+        viewer = Game(self.game.deal, self.game.deal_id)
+        result = solve_game(viewer)
+        frames = [snapshot(viewer)]
+        for move in result.line:
+            viewer.play(move)
+            frames.append(snapshot(viewer))
+        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames}

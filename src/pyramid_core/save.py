@@ -1,0 +1,114 @@
+"""Saving a Pyramid game as plain JSON and restoring it, validated so that a bad save never half-restores.
+
+A save names the deal (its ID, or its 52 cards for a custom deal) and holds the *log*: every action since
+the deal was first dealt, in move notation, `undo` included, with `replay` where the player started the
+same deal again and `give_up` where they gave it up. Nothing else is stored: what the player has seen is
+re-derived by replaying the log (a replay keeps what was seen before it), so a save cannot claim to know a
+card its moves never showed, nor forget one. A checksum over the rest catches a save that was cut short or
+edited by hand.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .deal import Deal, DealId
+from .errors import PyramidError, SaveError, quote
+from .game import Game
+from .moves import parse_action
+
+FORMAT: Final = "pyramid-save"
+VERSION: Final = 1
+REPLAY: Final = "replay"
+GIVE_UP: Final = "give_up"
+MAX_LOG: Final = 100_000
+
+
+@dataclass
+class Played:
+    """A game and the log that led to it (what `save` writes and `load` rebuilds)."""
+
+    game: Game
+    log: list[str] = field(default_factory=list)
+    given_up: bool = False
+
+    def play(self, action: str) -> None:
+        """Play one action in notation (or `undo`) and log it; raise as `Game.play` does."""
+        self.game.play(action)
+        self.log.append(action)
+
+    def replay(self) -> None:
+        """Start the same deal again, keeping what was seen."""
+        self.game = self.game.restarted()
+        self.given_up = False
+        self.log.append(REPLAY)
+
+    def give_up(self) -> None:
+        """End this game for good (only a replay or a new deal follows)."""
+        self.given_up = True
+        self.log.append(GIVE_UP)
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def save(played: Played) -> dict[str, Any]:
+    """The game as a JSON-ready dict."""
+    game = played.game
+    body: dict[str, Any] = {"format": FORMAT, "version": VERSION, "log": list(played.log)}
+    if game.deal_id is not None:
+        body["deal_id"] = str(game.deal_id)
+    else:
+        body["deal"] = game.deal.notation()
+    return {**body, "check": _checksum(body)}
+
+
+def load(data: object) -> Played:
+    """Rebuild a game from `save`'s output; raise `SaveError` naming the first problem found."""
+    if not isinstance(data, dict):
+        raise SaveError("saved game: not a JSON object")
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise SaveError("saved game: unknown format or version")
+    body = {key: value for key, value in data.items() if key != "check"}
+    if data.get("check") != _checksum(body):
+        raise SaveError("saved game: checksum does not match (the save is damaged or was edited)")
+    try:
+        if isinstance(data.get("deal_id"), str):
+            named: DealId | None = DealId.parse(data["deal_id"])
+            deal = named.deal()  # type: ignore[union-attr]
+        elif isinstance(data.get("deal"), str):
+            named, deal = None, Deal.parse(data["deal"])
+        else:
+            raise SaveError("saved game: neither a deal ID nor a deal")
+    except SaveError:
+        raise
+    except PyramidError as error:
+        raise SaveError(f"saved game: {error}") from None
+    log = data.get("log")
+    if not isinstance(log, list) or len(log) > MAX_LOG:
+        raise SaveError("saved game: 'log' must be a list of actions")
+    played = Played(Game(deal, named))
+    for index, item in enumerate(log):
+        if not isinstance(item, str):
+            raise SaveError(f"saved game: log entry {index} is not a string")
+        try:
+            if item == REPLAY:
+                played.replay()
+            elif played.given_up:
+                raise SaveError(f"saved game: log entry {index} ({quote(item, 20)}) follows a give-up")
+            elif item == GIVE_UP:
+                played.give_up()
+            else:
+                parse_action(item)
+                played.play(item)
+        except SaveError:
+            raise
+        except PyramidError as error:
+            where = f"log entry {index} ({quote(item, 20)})"
+            raise SaveError(f"saved game: {where} cannot be played: {error}") from None
+    return played

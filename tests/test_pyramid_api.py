@@ -1,0 +1,97 @@
+"""The Pyramid worker protocol (`api.Session`) and saves: replies always come, failures change nothing,
+knowledge is re-derived from the log, the solution waits until nothing is left to hide."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyramid_core import SaveError
+from pyramid_core.api import Session
+from pyramid_core.save import load
+
+
+def ask(session: Session, op: str, **args: object) -> dict:
+    reply = json.loads(session.handle(json.dumps({"op": op, "args": args})))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def test_moves_refusals_and_undo():
+    session = Session()
+    assert ask(session, "new", deal_id="7")["state"]["deal_id"] == "7"
+    reply = ask(session, "move", move="23+27")  # deal 7: QH + AC on the base row
+    assert reply["ok"] and reply["rejection"] is None and reply["state"]["removed"] == 2
+    refused = ask(session, "move", move="21+22")
+    assert refused["ok"] and refused["rejection"]["reason"] == "not_thirteen"
+    assert refused["rejection"]["message"] == "ces deux cartes ne font pas 13"
+    assert refused["state"] == {**reply["state"]}  # a refusal changes nothing
+    recycle = ask(session, "recycle")
+    assert recycle["rejection"]["reason"] == "stock_not_empty"
+    assert ask(session, "draw")["state"]["waste"]["count"] == 1
+    undone = ask(session, "undo")
+    assert undone["state"]["waste"]["count"] == 0 and undone["state"]["removed"] == 2
+
+
+@pytest.mark.parametrize("text", [
+    "", "[]", '{"op": 3}', '{"op": "fly"}', '{"op": "move", "args": {"move": 12}}',
+    '{"op": "move", "args": {"move": "1+1"}}', '{"op": "move", "args": {"move": "W+20"}}',
+    '{"op": "new", "args": {"deal_id": "x"}}', '{"op": "hint_step", "args": {"slice_ms": -1}}',
+    '{"op": "restore", "args": {"save": {}}}', '{"op": "solution"}', "[" * 100000,
+])
+def test_bad_requests_get_an_error_and_change_nothing(text):
+    session = Session()
+    before = ask(session, "state")
+    reply = json.loads(session.handle(text))
+    assert reply["ok"] is False and set(reply["error"]) == {"type", "message"}
+    assert ask(session, "state") == before
+
+
+def test_save_re_derives_knowledge_across_a_replay():
+    session = Session()
+    ask(session, "new", deal_id="11")
+    for _ in range(5):
+        ask(session, "draw")
+    ask(session, "undo")
+    reply = ask(session, "replay")
+    assert reply["state"]["removed"] == 0 and reply["state"]["stock"]["count"] == 24
+    saved = reply["save"]
+    assert saved["log"] == ["draw"] * 5 + ["undo", "replay"]
+    restored = load(saved)
+    assert restored.game.known == session.game.known == frozenset(range(34))
+    other = Session()
+    assert ask(other, "restore", save=saved)["state"] == {**reply["state"], "version": ask(other, "state")[
+        "state"]["version"]}
+    edited = {**saved, "log": ["draw"] * 24}
+    with pytest.raises(SaveError, match="checksum"):
+        load(edited)
+
+
+def test_solution_waits_and_give_up_ends_the_game():
+    session = Session()
+    ask(session, "new", deal_id="1")
+    assert ask(session, "solution")["ok"] is False
+    assert ask(session, "state")["state"]["solution_available"] is False
+    ask(session, "give_up")
+    assert ask(session, "move", move="draw")["ok"] is False
+    solution = ask(session, "solution")
+    assert solution["ok"] and solution["verdict"] == "win"
+    assert solution["frames"][-1]["outcome"] == "won" and len(solution["frames"]) == len(solution["line"]) + 1
+    assert ask(session, "replay")["state"]["given_up"] is False
+    assert ask(session, "draw")["ok"]
+
+
+def test_hint_in_slices_matches_the_hint():
+    session = Session()
+    ask(session, "new", deal_id="7")
+    ask(session, "draw")
+    whole = ask(session, "hint")["hint"]
+    assert ask(session, "hint_start")["ok"]
+    while True:
+        step = ask(session, "hint_step", slice_ms=2)
+        if step["done"]:
+            break
+    assert step["hint"] == whole
+    ask(session, "draw")
+    assert ask(session, "hint_step")["stale"] is True
