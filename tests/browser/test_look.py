@@ -176,7 +176,7 @@ def test_the_rules_tell_the_variants_the_levels_and_the_score(table: Table) -> N
 RECORD_MOTION = """
 window.__flips = 0;
 window.__celebrations = [];
-document.addEventListener('animationstart', (e) => { if (e.animationName === 'flip') window.__flips += 1; });
+document.addEventListener('animationstart', (e) => { if (e.animationName === 'flip-host') window.__flips += 1; });
 new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) {
     if (!(node instanceof Element) || !node.classList.contains('celebration')) continue;
