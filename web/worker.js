@@ -16,7 +16,8 @@
 // slices (engine ops hint_start / hint_step) so that moves sent meanwhile are handled between slices.
 // After every change of position the worker starts computing the next hint in the background, so that
 // pressing Indice usually finds it ready. A "hint" request whose position changed before the answer was
-// ready is answered {ok: true, stale: true}.
+// ready is answered {ok: true, stale: true}. Background work waits until the player has been idle for a
+// moment and runs in short slices of bounded work, so a tap never waits behind more than one slice.
 //
 // Test hook: worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
 // so a browser test can see the searching banner and make the answer stale deterministically.
