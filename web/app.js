@@ -256,10 +256,11 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   return moved;
 }
 
-/** Draw a snapshot on the table; the stock says when it cannot be drawn (a press then gives the reason). */
+/** Draw a snapshot on the table. On a finished game the stock says it cannot be drawn even with cards left
+ *  (a press still gives the reason); an empty stock already looks and reads empty. */
 function showTable(snapshot) {
   table.render(snapshot);
-  $("stock").setAttribute("aria-disabled", String(!snapshot.can_draw));
+  $("stock").setAttribute("aria-disabled", String(Boolean(snapshot.over) && !snapshot.can_draw));
 }
 
 /** Table and status figures of a snapshot that is not the player's game (a replay's frame), or back. */
@@ -509,6 +510,7 @@ const intents = {
     } catch (err) {
       clearTimeout(searching);
       if (ticket === hintTicket) showBanner({ kind: "error", message: err.message || err.type });
+      if (isStall(err)) showEngineError(err); // the engine is not answering: offer the fresh start
       return;
     }
     clearTimeout(searching);
