@@ -106,6 +106,8 @@ def reachable_masks_steps(step: int = REACHABLE_STEP) -> Generator[int, None, li
         if expanded == step:
             yield expanded
             expanded = 0
+    if expanded:
+        yield expanded  # the sort is a step of its own
     return sorted(seen)
 
 
