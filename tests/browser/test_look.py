@@ -127,6 +127,16 @@ def test_touch_targets_on_a_phone(table: Table) -> None:
         }"""
     )
     assert small == []
+    # the counters keep to one line as they grow, so the header and the cards keep their size mid-game
+    rows = page.evaluate(
+        """() => {
+            const texts = {cleared: 'Dégagées 28/28', streak: 'Série 28', moves: 'Coups 100',
+                           timer: 'Temps 10:00'};
+            for (const [id, text] of Object.entries(texts)) document.getElementById(id).textContent = text;
+            return new Set(Object.keys(texts).map(id => document.getElementById(id).offsetTop)).size;
+        }"""
+    )
+    assert rows == 1
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -176,7 +186,9 @@ def test_the_rules_tell_the_variants_the_levels_and_the_score(table: Table) -> N
 RECORD_MOTION = """
 window.__flips = 0;
 window.__celebrations = [];
-document.addEventListener('animationstart', (e) => { if (e.animationName === 'flip-host') window.__flips += 1; });
+document.addEventListener('animationstart', (e) => {
+  if (e.animationName === 'flip-host') window.__flips += 1;
+});
 new MutationObserver((records) => {
   for (const record of records) for (const node of record.addedNodes) {
     if (!(node instanceof Element) || !node.classList.contains('celebration')) continue;
