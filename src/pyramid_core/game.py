@@ -16,7 +16,7 @@ from typing import Final
 
 from tripeaks_core.cards import DECK_SIZE, Card
 
-from .deal import STOCK_SIZE, STOCK_START, Deal, DealId
+from .deal import STOCK_START, Deal, DealId
 from .errors import PositionError
 from .layout import COVERER_MASK, FULL_MASK, PYRAMID_SIZE, indexes_of, playable_mask
 from .moves import (
@@ -427,4 +427,4 @@ class Game:
         )
 
 
-__all__ = ["KING", "PAIR_SUM", "PASSES", "STOCK_SIZE", "Game", "Outcome", "PlayerView"]
+__all__ = ["KING", "PAIR_SUM", "PASSES", "Game", "Outcome", "PlayerView"]

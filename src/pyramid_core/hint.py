@@ -9,7 +9,8 @@ so the same position always gets the same advice.
   move of a winning line (`proven`); a proof of loss gives `lost`. A search that runs out of budget gives
   ordinary advice below, never `lost`.
 - A playable king: remove it (it only ever blocks; never a worse move).
-- A single legal move: that move.
+- A single legal move: that move. Every card known but no verdict in time: the first move after which a
+  shorter search finds a win (not `proven`).
 - Otherwise every candidate move is judged in the same sampled worlds (`rollout.Worlds`): the position after
   it is searched briefly in each world (`rollout.world_value`), and the candidate that wins in the most
   worlds is advised (ties: pairs of pyramid cards first, then pairs using the stock or the waste, then
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .game import KING, PAIR_SUM, PASSES, PlayerView
-from .layout import PYRAMID_SIZE, indexes_of, playable_mask
+from .layout import indexes_of, playable_mask
 from .moves import DRAW_MOVE, RECYCLE_MOVE, STOCK, WASTE, Move, Place
 from .rollout import Worlds, apply, world_value
 from .solver import Position, Verdict, solve
@@ -116,9 +117,25 @@ def compute(
     if len(moves) == 1:
         return _of_move(moves[0], False, "only_move")
     if view.all_known:
-        return _of_move(moves[0], False, "first_move")
+        best = yield from _first_that_wins(view, moves)
+        return _of_move(best, False, "short_search")
     best = yield from choose(view, moves)
     return _of_move(best, False, "best_odds")
+
+
+FALLBACK_NODES: Final = 20_000
+
+
+def _first_that_wins(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Move]:
+    """Every card known but the full search ran out of budget: the first candidate after which a shorter
+    search finds a win (it proves nothing when none does), else the first candidate."""
+    position = Position.of_view(view)
+    memo: dict[int, bool] = {}
+    for move in candidates:
+        if world_value(apply(position, move), memo, FALLBACK_NODES):
+            return move
+        yield
+    return candidates[0]
 
 
 def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Move]:
@@ -200,4 +217,4 @@ class HintJob:
                 return None
 
 
-__all__ = ["PYRAMID_SIZE", "Hint", "HintJob", "compute", "hint", "view_moves"]
+__all__ = ["Hint", "HintJob", "compute", "hint", "view_moves"]

@@ -21,7 +21,6 @@ from dataclasses import replace
 from typing import Final
 
 from .game import PlayerView
-from .layout import PYRAMID_SIZE
 from .moves import STOCK, WASTE, Move
 from .solver import Position, Solver, Verdict
 
@@ -93,4 +92,4 @@ def world_value(position: Position, memo: dict[int, bool] | None = None, nodes: 
     return int(solver.run().verdict is Verdict.WIN)
 
 
-__all__ = ["PYRAMID_SIZE", "Worlds", "apply", "view_seed", "world_value"]
+__all__ = ["Worlds", "apply", "view_seed", "world_value"]

@@ -21,12 +21,11 @@ def _top(game: Game, place: Place, playing: bool) -> dict[str, Any] | None:
     card = game.card_at(place)
     if card is None:
         return None
-    playable = playing
     return {
         "card": card.code,
-        "playable": playable,
+        "playable": playing,
         "king": card.rank == KING,
-        "partners": game.partners(place) if playable else [],
+        "partners": game.partners(place) if playing else [],
     }
 
 

@@ -49,7 +49,7 @@ from typing import Final
 
 from .deal import STOCK_START
 from .game import KING, PAIR_SUM, PASSES, Game, PlayerView
-from .layout import CONE_MASK, COVERER_MASK, COVERS, FULL_MASK, PYRAMID_SIZE, playable_mask
+from .layout import CONE_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
 from .moves import DRAW, RECYCLE
 
 DEFAULT_MAX_NODES: Final = 3_000_000
@@ -173,7 +173,6 @@ class Solver:
             self.sr[rank] |= 1 << j
         self.rank_of_bit = {1 << i: ranks[i] for i in range(PYRAMID_SIZE)}
         self.seq_rank_of_bit = {1 << j: seq[j] for j in range(self.size)}
-        # a pyramid card's score as a first choice: how many cards its removal may uncover
         self.failed: dict[int, int] = {}
         self.relaxed_memo: dict[int, bool] = {}
 
@@ -438,4 +437,4 @@ def solve_game(game: Game, max_nodes: int | None = None, budget_ms: float | None
     return solve(Position.of_game(game), max_nodes, budget_ms)
 
 
-__all__ = ["COVERER_MASK", "COVERS", "Position", "SolveResult", "Solver", "Verdict", "solve", "solve_game"]
+__all__ = ["Position", "SolveResult", "Solver", "Verdict", "solve", "solve_game"]
