@@ -227,4 +227,6 @@ def test_cards_flip_and_a_win_celebrates_unless_motion_is_reduced(table: Table) 
     page.wait_for_selector("#win-panel[open]")
     assert page.evaluate("() => window.__flips") == 0
     assert page.evaluate("() => window.__celebrations") == []
+    backdrop = "() => getComputedStyle(document.querySelector('#win-panel'), '::backdrop').animationName"
+    assert page.evaluate(backdrop) == "none"
     assert page.query_selector(".celebration") is None
