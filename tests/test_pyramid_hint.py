@@ -14,7 +14,8 @@ from pyramid_support import shuffle_unseen
 from pyramid_core import DealId, Game, Move, Outcome
 from pyramid_core.autoplay import greedy, play_out
 from pyramid_core.hint import Hint, HintJob, hint
-from pyramid_core.solver import Verdict, solve_game
+from pyramid_core.rollout import apply
+from pyramid_core.solver import Position, Verdict, solve_game
 
 
 def check_advice(game: Game, advice: Hint) -> None:
@@ -116,3 +117,21 @@ def test_following_the_hint_beats_the_greedy_player():
     hinted = sum(play_out(Game.from_id(n)) for n in range(1, 13))
     simple = sum(play_out(Game.from_id(n), greedy) for n in range(1, 13))
     assert hinted > simple
+
+
+@settings(ENGINE_SETTINGS, max_examples=30)
+@given(number=st.integers(0, 10**9), seed=st.integers(0, 2**32), steps=st.integers(0, 120))
+def test_the_worlds_follow_the_rules_of_the_game(number, seed, steps):
+    """`rollout.apply` (how the hint plays a candidate in a sampled world) agrees with `Game` on each move."""
+    rng = random.Random(seed)
+    game = Game(DealId(number).deal())
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        expected_before = Position.of_game(game)
+        game.play(move)
+        got, want = apply(expected_before, move), Position.of_game(game)
+        assert (got.remaining, got.sequence, got.waste_count, got.pass_number) == (
+            want.remaining, want.sequence, want.waste_count, want.pass_number)
