@@ -48,6 +48,7 @@ async function start() {
     restoreTable: () => state && showSnapshot(state),
     showFrame: showSnapshot, // a solution replay's frame: its table and its figures
     giveUp: () => send("give_up", {}),
+    engineError: showEngineError, // a stalled request offers the fresh start from anywhere
     applyReply: (reply, op) => applyReply(reply, { op }),
   });
   setMessage({ key: "loading" });
@@ -227,6 +228,7 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   const previous = state;
   const next = reply.state;
   if (!next) return false;
+  $("recover").hidden = true; // the engine answers again: no fresh start needed
   const restarted = ["new", "replay", "restore"].includes(op);
   const moved = restarted || !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
   if (moved && (op === "take" || op === "draw") && !clockStarted) clockStarted = true;

@@ -25,7 +25,8 @@ export function scoreOn() {
 
 /**
  * ctx: {engine(), state(), table, timer, startDeal(args) -> Promise<boolean>, setMessage({key, vars}),
- *       closePanels(), restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op)}
+ *       closePanels(), restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op),
+ *       engineError(err)}
  */
 export function setupDeals(ctx) {
   let attempt = readAttempt(); // {deal_id, recorded, moved}
@@ -103,6 +104,7 @@ export function setupDeals(ctx) {
     },
     giveUp: ctx.giveUp,
     applyReply: ctx.applyReply,
+    engineError: ctx.engineError,
     onStop: (panelId) => {
       const state = ctx.state();
       const panel = panelId && $(panelId);

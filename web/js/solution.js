@@ -19,7 +19,7 @@ const STEP_MS = Math.max(1, Number(new URLSearchParams(location.search).get("tes
 
 export class Solution {
   /** ctx: {engine(), state(), table, announce({key, vars}), restore(), onStop(panelId), showFrame(snapshot),
-   *        giveUp() -> Promise, applyReply(reply, op)} */
+   *        giveUp() -> Promise, applyReply(reply, op), engineError(err)} */
   constructor(ctx) {
     this.ctx = ctx;
     this.answer = null; // {dealId, verdict, line, frames} for the deal being looked at
@@ -91,6 +91,7 @@ export class Solution {
           return this.answer;
         },
         (err) => {
+          if (err.type === "Timeout" && this.ctx.engineError) this.ctx.engineError(err);
           this.answer = { dealId, verdict: "error", message: err.message || err.type, line: [], frames: [] };
           const answer = this.answer;
           this.answer = null; // an error may be asked again
