@@ -98,6 +98,12 @@ def test_every_panel_opens_with_its_title_in_view_on_a_phone_on_its_side(table: 
                    document.getElementById('stuck-text').textContent = 'x '.repeat(1500); p.showModal(); }"""
     )
     assert_panel_in_view(table, "stuck-panel")
+    page.evaluate("() => document.getElementById('stuck-panel').close()")
+    # and every other dialog of the page, whatever it holds, as it opens
+    for panel in page.eval_on_selector_all("dialog.panel", "ds => ds.map(d => d.id)"):
+        page.evaluate("id => document.getElementById(id).showModal()", panel)
+        assert_panel_in_view(table, panel)
+        page.evaluate("id => document.getElementById(id).close()", panel)
 
 
 def test_touch_targets_on_a_phone(table: Table) -> None:
