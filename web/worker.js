@@ -34,8 +34,8 @@ const SLICE_MS = 5; // short slices: a move waits about this long behind a hint 
 const SETTLE_MS = 150;
 // Background work (the next hint nobody asked for yet, the solver's tables) waits until the page has sent
 // no request for IDLE_MS: while the player taps, every tap finds the worker free. A hint asked for does
-// not wait.
-const IDLE_MS = 150;
+// not wait. 250 ms: a quick player taps every 150 ms or so, and a page timer may fire late on a busy machine.
+const IDLE_MS = 250;
 let settleTimer = null;
 const BASE = new URL("./", self.location.href);
 
