@@ -26,6 +26,7 @@ from pyramid_core.layout import COVERED_BY, PLACE_OF, ROW_OF, reachable_masks
 from pyramid_core.messages import REJECTION_TEXTS
 from pyramid_core.moves import parse_actions
 from pyramid_core.snapshot import snapshot
+from pyramid_core.solver import solve_game
 from tripeaks_core.cards import Card
 from tripeaks_core.shuffle import shuffled_indexes
 
@@ -260,3 +261,25 @@ def test_snapshot_shows_no_unseen_card_and_lists_partners():
     assert snap["recycle_refusal"]["message"] == "le recyclage arrive quand la pioche est vide"
     flags = (snap["can_draw"], snap["can_undo"], snap["outcome"], snap["all_known"])
     assert flags == (True, False, "playing", False)
+
+
+def test_golden_deal_numbers():
+    # deal numbers are shared with players: these must never change
+    assert DealId(1).deal().notation() == (
+        "7D 9C 4D 8H 8D 5S JD 6D 9S JC 5D KD 3C 2D JH 5H 7H 4H 2C AD 6S KC KH TH TS JS TD 8S "
+        "QC 4S 6C 7C AS 5C AH KS 6H QS QH QD 9D 3D 3S AC 4C 2H 8C TC 3H 2S 9H 7S"
+    )
+    assert DealId(0).deal().cards[0] == Card.from_index(shuffled_indexes(0)[0])
+
+
+def test_snapshot_of_a_won_game_offers_nothing():
+    game = Game.from_id(1)
+    for move in solve_game(game).line:
+        game.play(move)
+    snap = snapshot(game)
+    assert snap["outcome"] == "won" and snap["removed_text"] == "28 sur 28"
+    assert not snap["can_draw"] and not snap["can_recycle"]
+    assert snap["recycle_refusal"]["reason"] == "game_over"
+    assert all(not e["playable"] and e["state"] == "gone" for e in snap["pyramid"])
+    for top in (snap["stock"]["top"], snap["waste"]["top"]):
+        assert top is None or (not top["playable"] and top["partners"] == [])
