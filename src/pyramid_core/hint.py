@@ -19,8 +19,10 @@ so the same position always gets the same advice.
   left or at `MAX_WORLDS`. The work depends only on these counts, never on the clock, so the hint is the
   same however it is sliced.
 
-The computation is a generator that yields between pieces of work (after each world), so the worker can
-answer other requests while a hint is being computed (`HintJob`).
+The computation is a generator that yields between pieces of work (after each short search of a candidate
+in a world), so the worker can answer other requests while a hint is being computed (`HintJob`). The one
+exact search made once every card is known is not cut into slices (at most about 0.1 s of CPU on the
+benchmark deals, see docs/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -150,7 +152,7 @@ def choose(view: PlayerView, candidates: list[Move]) -> Generator[None, None, Mo
             world = worlds.draw()
             for index in active:
                 results[index].append(world_value(apply(world, candidates[index]), memo))
-            yield
+                yield  # after each short search, so a slice overruns by one search at most
         seen += BATCH
         active = _survivors(active, results, seen)
         if len(active) == 1 or seen >= MAX_WORLDS:
