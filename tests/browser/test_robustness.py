@@ -145,7 +145,8 @@ def test_no_card_reaches_the_page_before_it_is_seen(table: Table) -> None:
     wait_text(table, "#message", "la partie est terminée")
     assert table.snapshot() == before, "the player cannot go back to a game whose cards were shown"
 
-    # a won game: the panel asks at once (nothing is left to peek at); the stock is closed with it
+    # a won game: the panel does not ask the solver by itself (that would show the unseen stock); the stock is
+    # closed with the game
     deal_id, line = winnable()
     table.open(f"#{deal_id}")
     for move in line:
@@ -154,7 +155,8 @@ def test_no_card_reaches_the_page_before_it_is_seen(table: Table) -> None:
         else:
             table.take(int(move))
     page.wait_for_selector("#win-panel[open]")
-    page.wait_for_function("() => document.querySelector('#win-panel [data-verdict-box]').dataset.verdict")
+    assert page.get_attribute("#win-panel [data-verdict-box]", "data-verdict") == ""
+    assert page.is_visible("#win-panel [data-closes-note]"), "showing the solution would close the game: said"
     page.click("#win-panel [data-action='close-panel']")
     left = table.stock()
     assert left > 0, "the winning line leaves cards in the stock"
@@ -162,6 +164,20 @@ def test_no_card_reaches_the_page_before_it_is_seen(table: Table) -> None:
     page.click("#stock", force=True)  # announced unavailable, still pressable: the press says why
     wait_text(table, "#message", "la partie est terminée")
     assert table.stock() == left
+    # "Voir une solution" on the won game: the unseen stock is shown, so the game is closed for good
+    table.press("u")
+    page.wait_for_function("() => document.querySelector('#cleared').textContent !== 'Dégagées 28/28'")
+    table.take(int(line[-1]))  # a winning line ends with a take
+    page.wait_for_selector("#win-panel[open]")
+    page.click("#win-panel [data-solution='show']")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    page.click("#replay-stop")
+    page.wait_for_selector("#win-panel[open]")
+    page.click("#win-panel [data-action='close-panel']")
+    before = table.snapshot()
+    table.press("u")
+    wait_text(table, "#message", "la partie est terminée")
+    assert table.snapshot() == before
 
     messages: list[str] = page.evaluate("() => window.__fromWorker")
     assert assert_no_peeking(messages) > 50

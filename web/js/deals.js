@@ -264,9 +264,11 @@ export function setupDeals(ctx) {
     solution.forDeal(next.deal_id, op === "new");
     const ended = ENDED.includes(next.outcome);
     const changed = !previous || previous.outcome !== next.outcome || RESTARTS.includes(op);
-    if (ended && changed && next.solution_available) {
-      // After a win (or once the game is given up, or every card is known), say whether the deal could be
-      // won from its start. A stuck game that still hides cards offers to give up first (solution.js).
+    if (ended && changed && next.solution_available && next.outcome !== "won") {
+      // Once the game is given up, or stuck with every card known, say whether the deal could be won from its
+      // start. A stuck game that still hides cards offers to give up first (solution.js). A won game was
+      // winnable, plainly: asking would only reveal the unseen stock and close the game, which the player
+      // may still want to undo, so the win panel waits for "Voir une solution".
       solution.ask($(PANEL_OF[next.outcome]));
     }
   }

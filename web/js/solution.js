@@ -129,8 +129,12 @@ export class Solution {
       const ask = box.querySelector("[data-solution='ask']");
       const show = box.querySelector("[data-solution='show']");
       const giveUp = box.querySelector("[data-give-up]");
-      const hide = Boolean(answer && answer.verdict !== "error") || !available;
+      const state = this.ctx.state();
+      const won = Boolean(state && state.outcome === "won"); // no question: it was winnable
+      const hide = Boolean(answer && answer.verdict !== "error") || !available || won;
       if (giveUp) giveUp.hidden = available;
+      const closes = box.querySelector("[data-closes-note]");
+      if (closes) closes.hidden = !(available && !answer && state && !state.all_known);
       if ((hide && document.activeElement === ask) || (available && giveUp && giveUp.contains(document.activeElement))) {
         show.focus();
       }
