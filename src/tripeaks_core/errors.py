@@ -1,18 +1,30 @@
 """The exceptions of the engine: one class per kind of failure, all of them `ValueError`s.
 
 Callers (the command line, the worker API) catch `TriPeaksError` and show its message; the class name
-says what kind of input was wrong.
+says what kind of input was wrong. `TriPeaksError` is the shared base `solitaire_core.errors.SolitaireError`
+under this game's name, so it also catches the errors the shared pieces raise (`CardError`, `SaveError`,
+`RequestError`), which are the same classes here and in `solitaire_core`.
 """
 
 from __future__ import annotations
 
+from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
 
-class TriPeaksError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+TriPeaksError = SolitaireError
+"""Base class of every error the engine raises on bad input (the shared base, by this game's name)."""
 
-
-class CardError(TriPeaksError):
-    """A card code that is not a rank `A23456789TJQK` followed by a suit `CDHS`."""
+__all__ = [
+    "CardError",
+    "DealError",
+    "DealIdError",
+    "GameInProgressError",
+    "GameOverError",
+    "MoveError",
+    "PositionError",
+    "RequestError",
+    "SaveError",
+    "TriPeaksError",
+]
 
 
 class DealError(TriPeaksError):
@@ -25,10 +37,6 @@ class DealIdError(TriPeaksError):
 
 class PositionError(TriPeaksError):
     """A table position out of range, or naming a card that is already gone."""
-
-
-class SaveError(TriPeaksError):
-    """A saved game that cannot be restored: corrupted, tampered with, or of another version."""
 
 
 class MoveError(TriPeaksError):

@@ -7,10 +7,12 @@ whole compacted record of what the player did on this deal, across restarts (see
      "deal_id": str | "deal": str, "log": [0-27 | "draw" | "undo" | "restart" | "give_up" | "reveal", ...],
      "check": str}
 
-The checksum (sha256 of the rest, sorted compact ASCII JSON, first 16 hex digits) catches a save that was cut
-short or damaged by accident, but anyone can recompute it, so restoring trusts nothing that can be derived:
-the log is replayed on a fresh game of the deal, and what the player knows is exactly what that replay
-showed; a deal ID is verified as `new` verifies it (a difficulty letter its deal does not have is refused).
+The envelope (format, version, checksum, flat field checks) is the one every game shares
+(`solitaire_core.envelope`). The checksum (sha256 of the rest, sorted compact ASCII JSON, first 16 hex
+digits) catches a save that was cut short or damaged by accident, but anyone can recompute it, so restoring
+trusts nothing that can be derived: the log is replayed on a fresh game of the deal, and what the player
+knows is exactly what that replay showed; a deal ID is verified as `new` verifies it (a difficulty letter
+its deal does not have is refused).
 
 A save holds at most `MAX_LOG` log entries, a few times the most a compacted log can hold (`LOG_BOUND`), and
 nothing nested: every field is checked flat before anything walks the data, so a save nested thousands of
@@ -23,10 +25,11 @@ load: their actions are replayed and the knowledge is derived from them; the `kn
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from typing import Any, Final
+
+from solitaire_core import envelope
+from solitaire_core.envelope import describe
 
 from .deal import Deal
 from .dealid import DealId
@@ -53,11 +56,6 @@ _WORDS: Final[dict[str, LogEntry]] = {
 _V1_WORDS: Final = frozenset({DRAW, UNDO})
 
 
-def _checksum(body: Mapping[str, Any]) -> str:
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def save_game(game: Game) -> dict[str, Any]:
     """The game as a JSON-ready dict (format version 2)."""
     body: dict[str, Any] = {
@@ -70,34 +68,13 @@ def save_game(game: Game) -> dict[str, Any]:
         body["deal_id"] = str(game.deal_id)
     else:
         body["deal"] = game.deal.notation()
-    return {**body, "check": _checksum(body)}
-
-
-def _describe(value: object) -> str:
-    """A short, safe description of a value for a message: never the repr of a container (which could be
-    huge or nested too deeply to print)."""
-    if value is None or isinstance(value, bool | int | float):
-        return repr(value)
-    if isinstance(value, str):
-        return repr(value[:20] + ("…" if len(value) > 20 else ""))
-    return f"a {type(value).__name__}"
-
-
-def _text(data: Mapping[str, object], name: str) -> str:
-    value = data.get(name)
-    if not isinstance(value, str):
-        raise SaveError(f"saved game: field {name!r} is missing or not a string")
-    return value
+    return envelope.seal(body)
 
 
 def _entries(data: Mapping[str, object], name: str, words: Mapping[str, LogEntry] | frozenset[str]) -> (
         list[LogEntry]):
     """The list field `name`, each item a table position or one of `words`, at most `MAX_LOG` of them."""
-    raw = data.get(name)
-    if not isinstance(raw, list):
-        raise SaveError(f"saved game: field {name!r} is missing or not a list")
-    if len(raw) > MAX_LOG:
-        raise SaveError(f"saved game: {len(raw)} entries in {name!r}, more than a save may hold ({MAX_LOG})")
+    raw = envelope.list_field(data, name, MAX_LOG)
     entries: list[LogEntry] = []
     for index, item in enumerate(raw):
         if isinstance(item, str) and item in words:
@@ -107,22 +84,18 @@ def _entries(data: Mapping[str, object], name: str, words: Mapping[str, LogEntry
         else:
             allowed = ", ".join(repr(word) for word in sorted(words))
             raise SaveError(
-                f"saved game: {name} entry {index} is {_describe(item)}, not a position 0-27 or {allowed}"
+                f"saved game: {name} entry {index} is {describe(item)}, not a position 0-27 or {allowed}"
             )
     return entries
 
 
 def _check_shape(data: Mapping[str, object]) -> tuple[int, list[LogEntry]]:
     """Check every field flat, before anything walks the data; return the version and the entries."""
-    version = data.get("version")
-    if data.get("format") != FORMAT or type(version) is not int or version not in _FIELDS:
-        raise SaveError("saved game: unknown format or version")
+    version = envelope.check_version(data, FORMAT, _FIELDS)
     names = _NAMES & set(data)
     if len(names) != 1:
         raise SaveError("saved game: it must name its deal by one of 'deal_id' or 'deal'")
-    extra = set(data) - _FIELDS[version] - names
-    if extra:
-        raise SaveError(f"saved game: unknown field {_describe(sorted(map(str, extra))[0])}")
+    envelope.check_fields(data, _FIELDS[version] | names)
     rules = data.get("rules")
     if (
         not isinstance(rules, dict)
@@ -130,9 +103,8 @@ def _check_shape(data: Mapping[str, object]) -> tuple[int, list[LogEntry]]:
         or not all(isinstance(v, bool) for v in rules.values())
     ):
         raise SaveError("saved game: rules must be {'wrap': bool, 'all_visible': bool}")
-    _text(data, next(iter(names)))
-    if not isinstance(data.get("check"), str):
-        raise SaveError("saved game: field 'check' is missing or not a string (its checksum)")
+    envelope.text_field(data, next(iter(names)))
+    envelope.check_text(data)
     if version == 1:
         known = data.get("known")
         if not isinstance(known, list) or len(known) > 52 or not all(
@@ -146,12 +118,12 @@ def _check_shape(data: Mapping[str, object]) -> tuple[int, list[LogEntry]]:
 def _deal_of(data: Mapping[str, object], rules: Rules) -> tuple[Deal, DealId | None]:
     try:
         if "deal_id" in data:
-            deal_id = DealId.parse(_text(data, "deal_id"))
+            deal_id = DealId.parse(envelope.text_field(data, "deal_id"))
             if deal_id.rules != rules:
                 raise SaveError("saved game: the rules do not match the deal ID")
             verify(deal_id)  # exactly what `new` checks: a level letter must be the deal's
             return deal_id.deal(), deal_id
-        return Deal.parse(_text(data, "deal")), None
+        return Deal.parse(envelope.text_field(data, "deal")), None
     except SaveError:
         raise
     except TriPeaksError as error:
@@ -179,15 +151,10 @@ def replay_log(game: Game, log: list[LogEntry]) -> Game:
 def load_game(data: object) -> Game:
     """Rebuild a game from `save_game`'s output (or a version 1 save); raise `SaveError` naming the first
     problem found."""
-    if not isinstance(data, dict):
-        raise SaveError("saved game: not a JSON object")
-    if not all(isinstance(key, str) for key in data):
-        raise SaveError("saved game: its field names must be strings")
+    data = envelope.open_object(data)
     _, entries = _check_shape(data)
-    body = {key: value for key, value in data.items() if key != "check"}
-    if data["check"] != _checksum(body):
-        raise SaveError("saved game: checksum does not match (the save is damaged or was edited)")
-    rules_raw = data["rules"]
+    envelope.check_checksum(data)
+    rules_raw: Any = data["rules"]
     rules = Rules(wrap=rules_raw["wrap"], all_visible=rules_raw["all_visible"])
     deal, named = _deal_of(data, rules)
     return replay_log(Game(deal, rules, named), entries)

@@ -1,0 +1,15 @@
+"""What every solitaire game of the site shares: cards, the deal shuffle, errors, the quoting of bad input,
+the save envelope, the worker session's request guards and dispatch, and the command-line frame.
+
+A game's rules, layout, snapshot, solver and hint stay in the game's own package (`tripeaks_core`,
+`pyramid_core`, ...), which imports from here. Pure Python with no run-time dependency, like the games.
+"""
+
+from __future__ import annotations
+
+from .cards import DECK_SIZE, FULL_DECK, Card
+from .errors import CardError, RequestError, SaveError, SolitaireError
+from .shuffle import shuffled_indexes
+
+__all__ = ["DECK_SIZE", "FULL_DECK", "Card", "CardError", "RequestError", "SaveError", "SolitaireError",
+           "shuffled_indexes"]
