@@ -1,4 +1,5 @@
-"""The JSON protocol the Web Worker speaks (documented in `docs/API.md`).
+"""The JSON protocol the Web Worker speaks (documented in `docs/API.md`): TriPeaks' ops on the shared frame
+`solitaire_core.session` (request guards, dispatch, typed errors, rollback).
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
@@ -12,16 +13,16 @@ the copy kept to go back to after an unexpected failure is as small as that log.
 
 from __future__ import annotations
 
-import json
-import re
 import secrets
-from collections.abc import Callable
-from itertools import accumulate
 from typing import Any, Final
+
+from solitaire_core.errors import RequestError
+from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, nesting_depth, parse_request
+from solitaire_core.session import Session as BaseSession
 
 from .dealid import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
-from .errors import GameInProgressError, TriPeaksError
+from .errors import GameInProgressError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .levels import Level
@@ -31,54 +32,15 @@ from .save import load_game, save_game
 from .snapshot import snapshot
 from .solver import build_tables_for, solve_game, tables
 
+__all__ = ["MAX_DEPTH", "MAX_REQUEST_CHARS", "RequestError", "Session", "nesting_depth", "parse_request",
+           "random_deal_id"]
+
 _CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo", "give_up", "solution"})
 """The ops that change `Session.game` itself (the others replace it): `handle` keeps a copy to go back to."""
 
-MAX_REQUEST_CHARS: Final = 1_000_000
-"""The longest request text answered (a real one, a restore with the longest save, is under 150,000)."""
-
-MAX_DEPTH: Final = 32
-"""The deepest nesting of brackets a request may have (a real one has 4: request, args, save, rules)."""
-
-_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
-"""A JSON string literal; one left open runs to the end of the text, so the scan never starts again inside it
-(linear time whatever the text)."""
-_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
-_STEP: Final = {"[": 1, "{": 1, "]": -1, "}": -1}
-
-
-class RequestError(TriPeaksError):
-    """A request the protocol does not know: unknown op, missing or ill-typed argument, not JSON, too large
-    or nested too deeply."""
-
-
-def nesting_depth(text: str) -> int:
-    """How deeply the brackets of a JSON text nest, without parsing it and without recursion: the string
-    literals are dropped (a bracket inside a string does not count), then only the brackets are kept and
-    counted. Linear in the text's length."""
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
-    return max(accumulate(_STEP[c] for c in brackets), default=0)
-
-
-def parse_request(text: str) -> tuple[str, dict[str, Any]]:
-    """The op and args of a request text; `RequestError` for anything else, checked in an order that never
-    lets a huge or deeply nested text reach `json.loads`."""
-    if not isinstance(text, str):
-        raise RequestError("a request is a JSON text")
-    if len(text) > MAX_REQUEST_CHARS:
-        raise RequestError(f"request too large: {len(text):,} characters, at most {MAX_REQUEST_CHARS:,}")
-    if nesting_depth(text) > MAX_DEPTH:
-        raise RequestError(f"request nested too deeply: more than {MAX_DEPTH} levels")
-    try:
-        request = json.loads(text)
-    except (ValueError, RecursionError) as error:  # JSONDecodeError, and integers of too many digits
-        raise RequestError(f"the request is not JSON: {error}") from None
-    if not isinstance(request, dict) or not isinstance(request.get("op"), str):
-        raise RequestError("a request is a JSON object with a string 'op'")
-    args = request.get("args", {})
-    if not isinstance(args, dict):
-        raise RequestError("'args' must be a JSON object")
-    return request["op"], args
+_Kept = tuple[Game, HintJob | None, int, Game | None]
+"""What a request keeps to go back to: the game, the hint job and its version, and a copy of the game for the
+ops that change it in place."""
 
 
 def random_deal_id(rules: Rules = STANDARD) -> DealId:
@@ -90,14 +52,14 @@ def _hint_json(result: Hint, version: int) -> dict[str, Any]:
     return {**result.as_json(), "why": result.why, "version": version}
 
 
-class Session:
+class Session(BaseSession[_Kept]):
     """One game and the requests that act on it."""
 
     def __init__(self) -> None:
         self.game = Game.from_id(random_deal_id())
         self._job: HintJob | None = None
         self._job_version = -1
-        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        super().__init__({
             "new": self._new,
             "restore": self._restore,
             "take": self._take,
@@ -111,47 +73,24 @@ class Session:
             "warm": self._warm,
             "solution": self._solution,
             "give_up": self._give_up,
-        }
+        })
 
-    def handle(self, text: str) -> str:
-        """Answer one request text with one reply text."""
-        kept = (self.game, self._job, self._job_version)
-        backup: Game | None = None
-        try:
-            op, args = parse_request(text)
-            if op in _CHANGES_GAME_IN_PLACE:
-                backup = self.game.copy()  # as long as the compacted log, not the history
-            reply = self.dispatch(op, args)
-        except TriPeaksError as error:
-            self._roll_back(kept, backup)
-            reply = _error(type(error).__name__, str(error))
-        except Exception as error:  # the worker must always get an answer
-            self._roll_back(kept, backup)
-            reply = _error("InternalError", f"{type(error).__name__}: {error}")
-        try:
-            return json.dumps(reply, ensure_ascii=False)
-        except Exception as error:  # pragma: no cover - every reply above is plain JSON
-            self._roll_back(kept, backup)
-            return json.dumps(_error("InternalError", f"the reply could not be written: {error}"))
+    def checkpoint(self, op: str) -> _Kept:
+        """The game and hint job as they are, and a copy of the game if `op` changes it in place (as long as
+        the compacted log, not the history)."""
+        backup = self.game.copy() if op in _CHANGES_GAME_IN_PLACE else None
+        return self.game, self._job, self._job_version, backup
 
-    def _roll_back(self, kept: tuple[Game, HintJob | None, int], backup: Game | None) -> None:
+    def roll_back(self, kept: _Kept) -> None:
         """Undo whatever a failed request changed: a failed request leaves the session as it was."""
-        self.game, self._job, self._job_version = kept
-        if backup is not None:
-            self.game = backup
+        game, self._job, self._job_version, backup = kept
+        self.game = game if backup is None else backup
 
     def _set_game(self, game: Game) -> None:
         """Replace the game; a hint job of the old game can never answer for the new one."""
         self.game = game
         self._job = None
         self._job_version = -1
-
-    def dispatch(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run one operation; raise a `TriPeaksError` for bad input."""
-        handler = self._ops.get(op)
-        if handler is None:
-            raise RequestError(f"unknown op {op!r}; known: {', '.join(sorted(self._ops))}")
-        return handler(args)
 
     # --- operations ---------------------------------------------------------------------------------
 
@@ -270,7 +209,3 @@ class Session:
         if result is None:
             return {"ok": True, "done": False, "version": self._job_version}
         return {"ok": True, "done": True, "hint": _hint_json(result, self._job_version)}
-
-
-def _error(kind: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"type": kind, "message": message}}
