@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Set up, build, serve and test the Solitaire TriPeaks page.
+"""Set up, build, serve and test the Solitaire page.
 
     python3 build.py serve   # set up, build dist/ and serve it on http://127.0.0.1:8000
     python3 build.py test    # set up (test tools and Chromium too), build, then ruff, mypy, pytest
@@ -12,7 +12,8 @@ Standard library only: this script is what sets the environment up.
     index.html, app.js, its modules, worker.js, css/, i18n/   (copied from web/)
     pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                pyodide-lock.json (Pyodide's, with no package: the page loads none)
-    wheels/    tripeaks_core-*.whl (built fresh from src/)
+    wheels/    tripeaks_core-*.whl (built fresh from src/: one pure-Python wheel of every package there,
+               solitaire_core, tripeaks_core, pyramid_core, ...; tools/pywheel.py)
     config.json  {"wheel": "wheels/…", "wheel_sha256": "…", "build": "…"} read by worker.js
 """
 
@@ -25,7 +26,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -130,17 +130,11 @@ def pyodide_lock() -> dict[str, object]:
 
 
 def build_engine_wheel(outdir: Path) -> Path:
-    """A fresh tripeaks_core wheel from src/ (flit_core, no network)."""
-    python = VENV_PYTHON if VENV_PYTHON.exists() else Path(sys.executable)
-    with tempfile.TemporaryDirectory(prefix="tripeaks-wheel-") as tmp:
-        run([python, "-m", "flit_core.wheel", "--outdir", tmp, ROOT])
-        wheels = sorted(Path(tmp).glob("tripeaks_core-*.whl"))
-        if len(wheels) != 1:
-            raise SystemExit(f"[build] expected one tripeaks_core wheel, got {[w.name for w in wheels]}")
-        outdir.mkdir(parents=True, exist_ok=True)
-        target = outdir / wheels[0].name
-        shutil.copy2(wheels[0], target)
-    return target
+    """One fresh wheel of every engine package of src/ (solitaire_core and each game), tools/pywheel.py."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import pywheel  # noqa: PLC0415 - tools/ is not a package
+
+    return pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", outdir)
 
 
 def copy_web(target: Path) -> None:
