@@ -1,0 +1,340 @@
+"""The shared core on its own (cards, shuffle, quoting, save envelope, session frame, CLI frame), TriPeaks'
+old import paths naming the same objects, and the page's wheel holding every package and importing."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from solitaire_core import cli as frame
+from solitaire_core import envelope
+from solitaire_core.cards import DECK_SIZE, FULL_DECK, Card
+from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
+from solitaire_core.quoting import LINE_LIMIT, QUOTE_LIMIT, clip, quote
+from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, Session
+from solitaire_core.shuffle import shuffled_indexes, splitmix64
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# --- cards --------------------------------------------------------------------------------------------------
+
+
+def test_card_codes_both_ways() -> None:
+    assert Card.parse("TH") == Card(10, 2) and Card(10, 2).code == "TH"
+    assert Card.parse("AC").index == 0 and Card.parse("KS").index == 51
+    assert [Card.from_index(i).code for i in (0, 12, 13, 51)] == ["AC", "KC", "AD", "KS"]
+    assert len(FULL_DECK) == DECK_SIZE == 52
+    assert all(Card.parse(card.code) == card and Card.from_index(card.index) == card for card in FULL_DECK)
+    assert Card.parse("QD").name("fr") == "dame de carreau" and Card.parse("QD").name() == "queen of diamonds"
+
+
+@pytest.mark.parametrize("code", ["th", "1H", "T", "THX", " TH", "Sſ", "10H"])
+def test_bad_card_codes_are_card_errors_of_both_names(code: str) -> None:
+    from tripeaks_core.errors import TriPeaksError  # noqa: PLC0415
+
+    with pytest.raises(CardError) as info:
+        Card.parse(code)
+    assert isinstance(info.value, SolitaireError) and isinstance(info.value, TriPeaksError)
+    assert isinstance(info.value, ValueError)
+
+
+def test_tripeaks_old_paths_name_the_same_objects() -> None:
+    import tripeaks_core.api as api  # noqa: PLC0415
+    import tripeaks_core.cards as cards  # noqa: PLC0415
+    import tripeaks_core.errors as errors  # noqa: PLC0415
+    import tripeaks_core.shuffle as shuffle  # noqa: PLC0415
+
+    assert cards.Card is Card and shuffle.shuffled_indexes is shuffled_indexes
+    assert errors.CardError is CardError and errors.SaveError is SaveError
+    assert api.RequestError is RequestError
+    assert errors.TriPeaksError is SolitaireError
+    assert all(issubclass(errors.__dict__[name], errors.TriPeaksError) for name in errors.__all__)
+
+
+# --- shuffle: golden values taken from the code before the move; they must NEVER change ---------------------
+
+GOLDEN_PERMUTATIONS = {
+    0: [
+        46, 36, 8, 40, 14, 24, 44, 9, 15, 0, 10, 6, 34, 7, 50, 38, 30, 1, 28, 4, 26, 5, 42, 22, 17, 33, 20,
+        13, 37, 48, 11, 23, 41, 16, 27, 21, 2, 25, 39, 45, 47, 19, 49, 31, 51, 3, 32, 43, 18, 29, 12, 35,
+    ],
+    1: [
+        19, 8, 16, 33, 20, 43, 23, 18, 47, 10, 17, 25, 2, 14, 36, 30, 32, 29, 1, 13, 44, 12, 38, 35, 48, 49,
+        22, 46, 11, 42, 5, 6, 39, 4, 26, 51, 31, 50, 37, 24, 21, 15, 41, 0, 3, 27, 7, 9, 28, 40, 34, 45,
+    ],
+    1234: [
+        14, 42, 30, 13, 20, 25, 10, 15, 26, 17, 44, 18, 1, 19, 45, 31, 6, 29, 36, 47, 34, 12, 7, 51, 11, 33,
+        41, 40, 32, 49, 35, 9, 38, 37, 28, 22, 27, 48, 24, 5, 0, 39, 43, 23, 8, 4, 2, 21, 16, 46, 50, 3,
+    ],
+    2**64 - 1: [
+        10, 51, 45, 3, 13, 36, 17, 27, 26, 19, 18, 44, 16, 39, 42, 32, 15, 14, 34, 37, 20, 41, 43, 47, 0,
+        46, 24, 22, 6, 50, 8, 29, 23, 38, 12, 31, 21, 33, 7, 35, 5, 25, 40, 28, 11, 49, 2, 30, 48, 1, 9, 4,
+    ],
+}
+
+
+@pytest.mark.parametrize("seed", sorted(GOLDEN_PERMUTATIONS))
+def test_golden_permutations(seed: int) -> None:
+    assert shuffled_indexes(seed) == GOLDEN_PERMUTATIONS[seed]
+
+
+def test_splitmix64_reference_words_and_a_smaller_deck() -> None:
+    # SplitMix64 from seed 0: the reference outputs (0xE220A8397B1DCDAF first).
+    assert list(itertools.islice(splitmix64(0), 3)) == [
+        16294208416658607535, 7960286522194355700, 487617019471545679]
+    assert shuffled_indexes(7, 10) == [8, 1, 5, 9, 0, 4, 3, 2, 6, 7]
+    assert shuffled_indexes(-1) == shuffled_indexes(2**64 - 1)
+
+
+# --- quoting ------------------------------------------------------------------------------------------------
+
+
+def test_quoting_keeps_one_short_line() -> None:
+    assert quote("TH") == "'TH'"
+    long = "x" * 100_000
+    assert quote(long) == f"{'x' * QUOTE_LIMIT!r}… (100,000 characters)"
+    assert quote("a\nb") == "'a\\nb'"
+    assert clip("one\ntwo") == "one two"
+    clipped = clip("y" * 1000)
+    assert len(clipped) == LINE_LIMIT and clipped.endswith("…")
+
+
+# --- save envelope ------------------------------------------------------------------------------------------
+
+
+def _sealed() -> dict[str, Any]:
+    return envelope.seal({"format": "demo-save", "version": 1, "moves": [1, 2, "draw"]})
+
+
+def test_envelope_round_trip() -> None:
+    data = envelope.open_object(json.loads(json.dumps(_sealed())))
+    assert envelope.check_version(data, "demo-save", {1}) == 1
+    envelope.check_fields(data, {"format", "version", "moves", "check"})
+    assert envelope.list_field(data, "moves", 3) == [1, 2, "draw"]
+    envelope.check_checksum(data)
+
+
+def test_envelope_refuses_a_damaged_checksum() -> None:
+    damaged = {**_sealed(), "moves": [1, 2, 3]}
+    with pytest.raises(SaveError, match="checksum does not match"):
+        envelope.check_checksum(damaged)
+    with pytest.raises(SaveError, match="'check' is missing"):
+        envelope.check_checksum({**_sealed(), "check": 7})
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "not a JSON object"),
+    ({1: 2}, "field names must be strings"),
+])
+def test_envelope_refuses_what_is_not_an_object(data: object, message: str) -> None:
+    with pytest.raises(SaveError, match=message):
+        envelope.open_object(data)
+
+
+def test_envelope_checks_fields_flat() -> None:
+    data = _sealed()
+    for version in (2, True, "1"):
+        with pytest.raises(SaveError, match="unknown format or version"):
+            envelope.check_version({**data, "version": version}, "demo-save", {1})
+    with pytest.raises(SaveError, match="unknown field 'zz'"):
+        envelope.check_fields({**data, "zz": 1}, set(data))
+    with pytest.raises(SaveError, match="more than a save may hold \\(2\\)"):
+        envelope.list_field(data, "moves", 2)
+    deep: list[object] = []
+    for _ in range(100_000):  # never walked: a deeply nested field is refused flat
+        deep = [deep]
+    with pytest.raises(SaveError, match="'moves' is missing or not a list"):
+        envelope.list_field({"moves": "no"}, "moves", 5)
+    with pytest.raises(SaveError, match="unknown field"):
+        envelope.check_fields({"x": deep}, set())
+    assert envelope.describe(deep) == "a list" and envelope.describe("z" * 50).endswith("…'")
+
+
+# --- session frame ------------------------------------------------------------------------------------------
+
+
+class _Counter(Session[int]):
+    """A tiny game: a counter with an op that changes it then fails."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        super().__init__({"add": self._add, "add_then_fail": self._add_then_fail, "crash": self._crash})
+
+    def checkpoint(self, op: str) -> int:
+        return self.value
+
+    def roll_back(self, kept: int) -> None:
+        self.value = kept
+
+    def _add(self, args: dict[str, Any]) -> dict[str, Any]:
+        step = args.get("by", 1)
+        if type(step) is not int:
+            raise RequestError("'by' must be an integer")
+        self.value += step
+        return {"ok": True, "value": self.value}
+
+    def _add_then_fail(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.value += 100
+        raise SaveError("refused after a change")
+
+    def _crash(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.value += 100
+        raise KeyError("boom")
+
+
+def _ask(session: Session[Any], text: str) -> dict[str, Any]:
+    reply = json.loads(session.handle(text))
+    assert isinstance(reply, dict)
+    return reply
+
+
+def _error_type(session: Session[Any], text: str) -> str:
+    reply = _ask(session, text)
+    assert reply["ok"] is False and set(reply["error"]) == {"type", "message"}
+    assert isinstance(reply["error"]["message"], str) and reply["error"]["message"]
+    return str(reply["error"]["type"])
+
+
+def test_session_dispatches_ops() -> None:
+    session = _Counter()
+    assert _ask(session, '{"op": "add", "args": {"by": 3}}') == {"ok": True, "value": 3}
+    assert _ask(session, '{"op": "add"}') == {"ok": True, "value": 4}
+
+
+def test_session_refuses_too_large_too_deep_and_unknown_with_typed_errors() -> None:
+    session = _Counter()
+    too_large = '{"op": "add", "args": {"pad": "' + "x" * MAX_REQUEST_CHARS + '"}}'
+    too_deep = '{"op": "add", "args": {"x": ' + "[" * MAX_DEPTH + "]" * MAX_DEPTH + "}}"
+    unknown = '{"op": "frob"}'
+    for text in (too_large, too_deep, unknown, "not json", "[]", '{"op": 3}', '{"op": "add", "args": []}'):
+        assert _error_type(session, text) == "RequestError"
+    reply = _ask(session, unknown)
+    assert reply["error"]["message"] == "unknown op 'frob'; known: add, add_then_fail, crash"
+    assert "too large" in _ask(session, too_large)["error"]["message"]
+    assert "nested too deeply" in _ask(session, too_deep)["error"]["message"]
+    # 100,000 levels never reach json.loads (it would raise RecursionError on a small stack)
+    assert _error_type(session, "[" * 100_000) == "RequestError"
+    assert session.value == 0
+
+
+def test_a_failed_op_is_rolled_back() -> None:
+    session = _Counter()
+    _ask(session, '{"op": "add", "args": {"by": 5}}')
+    assert _error_type(session, '{"op": "add_then_fail"}') == "SaveError"
+    assert session.value == 5
+    assert _error_type(session, '{"op": "crash"}') == "InternalError"
+    assert session.value == 5
+    assert _error_type(session, '{"op": "add", "args": {"by": "2"}}') == "RequestError"
+    assert session.value == 5
+
+
+# --- CLI frame ----------------------------------------------------------------------------------------------
+
+
+def _demo_parser() -> argparse.ArgumentParser:
+    parser = frame.Parser(prog="demo", allow_abbrev=False)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=frame.Parser)
+    sub = commands.add_parser("count", allow_abbrev=False)
+    sub.add_argument("--deals", type=frame.count, required=True)
+    sub.add_argument("--budget-ms", type=frame.positive)
+    sub.add_argument("--seed", type=frame.seed, default=0)
+    sub.add_argument("--file")
+    sub.add_argument("--json", action="store_true")
+
+    def run(args: argparse.Namespace) -> None:
+        lines = frame.read_lines(args.file) if args.file else []
+        frame.emit(args.json, {"deals": args.deals, "lines": len(lines)}, f"{args.deals} deals")
+        if args.seed == 13:
+            raise CardError("unlucky seed")
+
+    sub.set_defaults(run=run)
+    return parser
+
+
+@pytest.mark.parametrize("argv", [
+    ["count", "--deals", "３"],
+    ["count", "--deals", "0"],
+    ["count", "--deals", "2", "--budget-ms", "inf"],
+    ["count", "--deals", "2", "--budget-ms", "-1"],
+    ["count", "--deal", "2"],
+    ["count", "--deals", "2", "--jso"],
+    ["count", "--deals", "2", "extra", "more"],
+    ["count", "--deals", "2", "--seed", "13"],
+    ["count", "--deals", "2", "--file", "/nonexistent/file"],
+    ["frob" * 10_000],
+    [],
+])
+def test_cli_frame_bad_input_is_exit_2_and_one_line(
+        capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code = frame.main(_demo_parser, argv)
+    out, err = capsys.readouterr()
+    assert code == frame.EXIT_BAD_INPUT == 2
+    assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1
+    assert len(err) <= len("error: ") + LINE_LIMIT + 1
+    assert "Traceback" not in err and (out == "" or argv[-2:] == ["--seed", "13"])
+
+
+def test_cli_frame_runs_and_reads_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_bytes("\ufeffone\r\ntwo\nthree".encode())
+    assert frame.read_lines(str(path)) == ["one", "two", "three"]
+    assert frame.main(_demo_parser, ["count", "--deals", "3", "--json", "--file", str(path)]) == 0
+    assert capsys.readouterr().out == '{"deals": 3, "lines": 3}\n'
+    path.write_bytes(b"ok\n\xff\n")
+    with pytest.raises(frame.BadInput, match="not UTF-8 text \\(line 2\\)"):
+        frame.read_lines(str(path))
+
+
+# --- the page's wheel ---------------------------------------------------------------------------------------
+
+
+def _build_wheel(outdir: Path) -> Path:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import pywheel  # noqa: PLC0415 - tools/ is not a package
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    path = pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", outdir)
+    assert isinstance(path, Path)
+    return path
+
+
+def test_the_wheel_holds_every_package_and_imports_from_itself(tmp_path: Path) -> None:
+    wheel = _build_wheel(tmp_path / "one")
+    assert wheel.read_bytes() == _build_wheel(tmp_path / "two").read_bytes()  # deterministic
+    packages = sorted(p.name for p in (ROOT / "src").iterdir() if (p / "__init__.py").is_file())
+    assert {"solitaire_core", "tripeaks_core"} <= set(packages)
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        record = archive.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        archive.extractall(tmp_path / "site")
+    for package in packages:
+        folder = ROOT / "src" / package
+        sources = [p.relative_to(ROOT / "src").as_posix() for p in folder.rglob("*.py")
+                   if "__pycache__" not in p.parts]
+        assert sources and set(sources) <= set(names), package
+    assert not any("__pycache__" in name or name.endswith(".pyc") for name in names)
+    files = [name for name in names if ".dist-info/" not in name]
+    assert files == sorted(files) and names[-1].endswith(".dist-info/RECORD")
+    assert all(f"{name}," in record for name in names)
+    # Import from the unpacked wheel alone (not src/ nor the editable install), as the worker does.
+    code = (
+        "import json, sys; sys.path[:0] = [sys.argv[1]];"
+        "import tripeaks_core.api, solitaire_core;"
+        "assert tripeaks_core.api.__file__.startswith(sys.argv[1]), tripeaks_core.api.__file__;"
+        "request = json.dumps({'op': 'new', 'args': {'deal_id': '1234'}});"
+        "reply = json.loads(tripeaks_core.api.Session().handle(request));"
+        "print(reply['ok'], solitaire_core.__file__.startswith(sys.argv[1]))"
+    )
+    result = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path / "site")],
+                            capture_output=True, text=True, check=False, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "True True\n"
