@@ -338,3 +338,19 @@ def test_the_wheel_holds_every_package_and_imports_from_itself(tmp_path: Path) -
                             capture_output=True, text=True, check=False, timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "True True\n"
+
+
+def test_the_build_backend_installs_every_package_too(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import pywheel_backend  # noqa: PLC0415 - tools/ is not a package
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    name = pywheel_backend.build_wheel(str(tmp_path / "wheel"))
+    with zipfile.ZipFile(tmp_path / "wheel" / name) as archive:
+        tops = {member.split("/")[0] for member in archive.namelist()}
+    assert {"solitaire_core", "tripeaks_core"} <= tops
+    editable = pywheel_backend.build_editable(str(tmp_path / "editable"))
+    with zipfile.ZipFile(tmp_path / "editable" / editable) as archive:
+        pth = [member for member in archive.namelist() if member.endswith(".pth")]
+        assert len(pth) == 1 and archive.read(pth[0]).decode() == f"{ROOT / 'src'}\n"

@@ -117,14 +117,10 @@ def _member(path: str) -> zipfile.ZipInfo:
     return info
 
 
-def build_wheel(src: Path, pyproject: Path, outdir: Path) -> Path:
-    """Write the wheel of every package of `src` into `outdir` and return its path."""
-    project = Project.read(pyproject)
-    names = packages(src)
-    if not names:
-        raise SystemExit(f"[wheel] no package (a folder with __init__.py) in {src}")
+def _write(project: Project, names: list[str], files: list[tuple[str, bytes]], outdir: Path) -> Path:
+    """The wheel of `files` (path inside the wheel, bytes) with its metadata, written into `outdir`."""
     info_dir = f"{project.dist_name}-{project.version}.dist-info"
-    members = package_files(src)
+    members = list(files)
     members.append((f"{info_dir}/METADATA", _metadata(project, names)))
     members.append((f"{info_dir}/WHEEL", _wheel_file()))
     entry_points = _entry_points(project)
@@ -140,6 +136,26 @@ def build_wheel(src: Path, pyproject: Path, outdir: Path) -> Path:
         for path, data in members:
             archive.writestr(_member(path), data, compresslevel=9)
     return target
+
+
+def _names(src: Path) -> list[str]:
+    names = packages(src)
+    if not names:
+        raise SystemExit(f"[wheel] no package (a folder with __init__.py) in {src}")
+    return names
+
+
+def build_wheel(src: Path, pyproject: Path, outdir: Path) -> Path:
+    """Write the wheel of every package of `src` into `outdir` and return its path."""
+    return _write(Project.read(pyproject), _names(src), package_files(src), outdir)
+
+
+def build_editable_wheel(src: Path, pyproject: Path, outdir: Path) -> Path:
+    """An editable wheel: a `.pth` file that puts `src` on `sys.path`, so every package there (a new one
+    too) imports from the work tree."""
+    project = Project.read(pyproject)
+    pth = (f"{project.dist_name}.pth", f"{src.resolve()}\n".encode())
+    return _write(project, _names(src), [pth], outdir)
 
 
 def main(argv: list[str]) -> int:
