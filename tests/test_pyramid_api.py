@@ -9,7 +9,11 @@ import pytest
 
 from pyramid_core import SaveError
 from pyramid_core.api import Session
+from pyramid_core.errors import PyramidError
 from pyramid_core.save import load
+from solitaire_core.envelope import seal
+from solitaire_core.errors import SolitaireError
+from solitaire_core.session import MAX_REQUEST_CHARS
 
 
 def ask(session: Session, op: str, **args: object) -> dict:
@@ -95,3 +99,21 @@ def test_hint_in_slices_matches_the_hint():
     assert step["hint"] == whole
     ask(session, "draw")
     assert ask(session, "hint_step")["stale"] is True
+
+
+def test_the_shared_frame_refuses_a_huge_request_and_a_save_with_an_unknown_field():
+    """Pyramid's session and saves are the shared `solitaire_core` pieces: a request over the shared size
+    limit is refused before it is parsed, and a save with a field the format does not have is refused even
+    when its checksum is right (this morning Pyramid's own copies answered one and loaded the other)."""
+    session = Session()
+    before = ask(session, "new", deal_id="7")["state"]
+    huge = json.dumps({"op": "state", "args": {"pad": "x" * MAX_REQUEST_CHARS}})
+    reply = json.loads(session.handle(huge))
+    assert reply["ok"] is False and reply["error"]["type"] == "RequestError"
+    assert "too large" in reply["error"]["message"]
+    assert ask(session, "state")["state"] == before
+    saved = ask(session, "state")["save"]
+    body = {key: value for key, value in saved.items() if key != "check"}
+    with pytest.raises(SaveError, match="unknown field 'extra'"):
+        load(seal({**body, "extra": 1}))
+    assert issubclass(PyramidError, SolitaireError) and issubclass(SaveError, SolitaireError)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from pyramid_core import DealId, Game, Outcome
+from pyramid_core.cli import main
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -110,3 +111,16 @@ def test_broken_pipe_is_quiet(tmp_path):
     assert result.returncode == 0
     assert len(result.stdout.splitlines()) == 1
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
+
+
+def test_the_shared_frame_numbers_files_and_refuses_non_ascii_digits(tmp_path, capsys):
+    """The command line is the shared `solitaire_core.cli` frame: `--budget-ms` takes ASCII digits only (this
+    morning `float` took "１０"), and a bad line of a file is named by its line number in the file, blank
+    lines counted (this morning blank lines were dropped before counting)."""
+    assert main(["solve", "1", "--budget-ms", "１０"]) == 2
+    assert "not a number of milliseconds" in capsys.readouterr().err
+    deals = tmp_path / "deals.txt"
+    deals.write_text("1\n\nQQ\n", encoding="utf-8")
+    assert main(["solve", "--file", str(deals)]) == 2
+    captured = capsys.readouterr()
+    assert "line 3" in captured.err and captured.out == ""

@@ -1,7 +1,8 @@
 """Solitaire Pyramid (seed 002): the rules engine, deal IDs, an exact solver and an honest hint.
 
-Pure Python with no run-time dependency, so the same wheel runs in CPython and in Pyodide. The card type and
-the deal shuffle are TriPeaks' (`tripeaks_core.cards`, `tripeaks_core.shuffle`), shared rather than copied.
+Pure Python with no run-time dependency, so the same wheel runs in CPython and in Pyodide. The card type, the
+deal shuffle, the errors' base, quoting, the save envelope, the session and the command-line frame are the
+shared `solitaire_core`'s.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The JSON protocol a Web Worker will speak for Pyramid: the same shape as `tripeaks_core.api`.
+"""The JSON protocol a Web Worker speaks for Pyramid: Pyramid's ops on the shared frame
+`solitaire_core.session` (request guards, dispatch, typed errors, rollback), like `tripeaks_core.api`.
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
@@ -11,13 +12,13 @@ A refused move is not an error: the reply carries the new (unchanged) state and 
 from __future__ import annotations
 
 import copy
-import json
 import secrets
-from collections.abc import Callable
 from typing import Any, Final
 
+from solitaire_core.errors import RequestError
+from solitaire_core.session import Session as BaseSession
+
 from .deal import RANDOM_LIMIT, DealId
-from .errors import PyramidError
 from .game import Game, Outcome
 from .hint import Hint, HintJob, hint
 from .moves import DRAW, RECYCLE, Move, Rejection
@@ -25,12 +26,14 @@ from .save import Played, load, save
 from .snapshot import snapshot
 from .solver import solve_game
 
+__all__ = ["RequestError", "Session", "random_deal_id"]
+
 _CHANGES_IN_PLACE: Final = frozenset({"move", "draw", "recycle", "undo", "give_up", "replay"})
+"""The ops that change `Session.played` itself (the others replace it): a copy is kept to go back to."""
 
-
-class RequestError(PyramidError):
-    """A request the protocol does not know: unknown op, missing or ill-typed argument, or an op the
-    game's state does not allow (a move after giving up, the solution too early)."""
+_Kept = tuple[Played, HintJob | None, int, Played | None]
+"""What a request keeps to go back to: the played game, the hint job and its version, and a copy of the
+played game for the ops that change it in place."""
 
 
 def random_deal_id() -> DealId:
@@ -42,18 +45,14 @@ def _hint_json(result: Hint, version: int) -> dict[str, Any]:
     return {**result.as_json(), "why": result.why, "version": version}
 
 
-def _error(kind: str, message: str) -> dict[str, Any]:
-    return {"ok": False, "error": {"type": kind, "message": message}}
-
-
-class Session:
+class Session(BaseSession[_Kept]):
     """One game and the requests that act on it."""
 
     def __init__(self, deal_id: DealId | None = None) -> None:
         self.played = Played(Game.from_id(deal_id or random_deal_id()))
         self._job: HintJob | None = None
         self._job_version = -1
-        self._ops: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        super().__init__({
             "new": self._new,
             "restore": self._restore,
             "move": self._move,
@@ -67,48 +66,23 @@ class Session:
             "hint_step": self._hint_step,
             "give_up": self._give_up,
             "solution": self._solution,
-        }
+        })
 
     @property
     def game(self) -> Game:
         """The game being played."""
         return self.played.game
 
-    def handle(self, text: str) -> str:
-        """Answer one request text with one reply text."""
-        kept = (self.played, self._job, self._job_version)
-        backup: Played | None = None
-        try:
-            request = json.loads(text)
-            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
-                raise RequestError("a request is a JSON object with a string 'op'")
-            args = request.get("args", {})
-            if not isinstance(args, dict):
-                raise RequestError("'args' must be a JSON object")
-            if request["op"] in _CHANGES_IN_PLACE:
-                backup = copy.deepcopy(self.played)
-            reply = self.dispatch(request["op"], args)
-        except (json.JSONDecodeError, RecursionError) as error:
-            reply = _error("RequestError", f"the request is not JSON: {error}")
-        except PyramidError as error:
-            self._roll_back(kept, backup)
-            reply = _error(type(error).__name__, str(error))
-        except Exception as error:  # the worker must always get an answer
-            self._roll_back(kept, backup)
-            reply = _error("InternalError", f"{type(error).__name__}: {error}")
-        return json.dumps(reply, ensure_ascii=False)
+    def checkpoint(self, op: str) -> _Kept:
+        """The played game and hint job as they are, and a copy of the played game if `op` changes it in
+        place."""
+        backup = copy.deepcopy(self.played) if op in _CHANGES_IN_PLACE else None
+        return self.played, self._job, self._job_version, backup
 
-    def _roll_back(self, kept: tuple[Played, HintJob | None, int], backup: Played | None) -> None:
-        self.played, self._job, self._job_version = kept
-        if backup is not None:
-            self.played = backup
-
-    def dispatch(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
-        """Run one operation; raise a `PyramidError` for bad input."""
-        handler = self._ops.get(op)
-        if handler is None:
-            raise RequestError(f"unknown op {op[:40]!r}; known: {', '.join(sorted(self._ops))}")
-        return handler(args)
+    def roll_back(self, kept: _Kept) -> None:
+        """Undo whatever a failed request changed: a failed request leaves the session as it was."""
+        played, self._job, self._job_version, backup = kept
+        self.played = played if backup is None else backup
 
     def _set(self, played: Played) -> None:
         self.played = played

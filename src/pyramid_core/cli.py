@@ -1,41 +1,35 @@
 """The command line: `python -m pyramid_core deal | solve | hint | autoplay | stats` (design.md's contract).
 
-Output is in English. With `--json`, stdout carries exactly one JSON object per result and nothing else. Bad
-input exits with status 2 and one short line on stderr that names the problem (a huge input is quoted by a
-short prefix); a closed stdout (`| head`) ends the program quietly.
+Output is in English. With `--json`, stdout carries exactly one JSON object per result and nothing else. The
+frame is the shared `solitaire_core.cli` (as for TriPeaks): bad input exits with status 2 and one short line
+on stderr that names the problem (a huge input is quoted by a short prefix), numbers are ASCII digits, flags
+are never abbreviated, a file is read up to `MAX_FILE_BYTES`, and a closed stdout (`| head`) ends with one
+line and no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import sys
+import string
 from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
-from tripeaks_core.shuffle import bounded, splitmix64
+from solitaire_core import cli as frame
+from solitaire_core.cli import EXIT_BAD_INPUT, BadInput, Parser, emit, quote_path, read_lines
+from solitaire_core.errors import SolitaireError
+from solitaire_core.shuffle import bounded, splitmix64
 
 from .autoplay import play_out
 from .deal import RANDOM_LIMIT, Deal, DealId
-from .errors import PyramidError, quote
 from .game import Game
 from .hint import hint
 from .moves import parse_actions
 from .solver import Position, SolveResult, Verdict, solve, solve_game
 
-EXIT_BAD_INPUT = 2
+__all__ = ["EXIT_BAD_INPUT", "build_parser", "main", "resolve", "sample_deal_numbers"]
+
 _SAMPLE_SALT = 0x707972616D6964  # "pyramid"
-
-
-class _BadInput(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _BadInput(message)
 
 
 def resolve(text: str) -> Game:
@@ -53,10 +47,6 @@ def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
         yield bounded(words, RANDOM_LIMIT)
 
 
-def _emit(as_json: bool, data: dict[str, Any], text: str) -> None:
-    print(json.dumps(data) if as_json else text, flush=True)
-
-
 def _describe(result: SolveResult) -> str:
     cost = f"({result.nodes} nodes, {result.ms:.1f} ms)"
     if result.verdict is Verdict.WIN:
@@ -70,57 +60,46 @@ def _cmd_deal(args: argparse.Namespace) -> None:
     named = DealId.parse(args.id)
     deal = named.deal()
     data = {"deal_id": str(named), "deal": deal.notation(), "rules": {"passes": 3, "win": "pyramid"}}
-    _emit(args.json, data, f"{deal.notation()}\ndeal {named}: three passes, clearing the pyramid wins")
-
-
-def _read_lines(path: str) -> list[str]:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except OSError as error:
-        raise _BadInput(f"cannot read {quote(path)}: {error.strerror}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _BadInput(f"{quote(path)} is not UTF-8 text (byte {error.start})") from None
-    return [line for line in text.splitlines() if line.strip()]
+    emit(args.json, data, f"{deal.notation()}\ndeal {named}: three passes, clearing the pyramid wins")
 
 
 def _cmd_solve(args: argparse.Namespace) -> None:
     if args.file is not None:
         if args.deal is not None:
-            raise _BadInput("give either DEAL or --file, not both")
+            raise BadInput("give either DEAL or --file, not both")
         games = []
-        for number, line in enumerate(_read_lines(args.file), 1):
+        for number, line in enumerate(read_lines(args.file), 1):
+            if not line.strip(string.whitespace):
+                continue
             try:
                 games.append(resolve(line))
-            except PyramidError as error:
-                raise _BadInput(f"{quote(args.file)} line {number}: {error}") from None
+            except SolitaireError as error:
+                raise BadInput(f"{quote_path(args.file)} line {number}: {error}") from None
         for game in games:
             result = solve_game(game, budget_ms=args.budget_ms)
-            _emit(args.json, result.as_json(), _describe(result))
+            emit(args.json, result.as_json(), _describe(result))
         return
     if args.deal is None:
-        raise _BadInput("solve needs a DEAL or --file PATH")
+        raise BadInput("solve needs a DEAL or --file PATH")
     result = solve_game(resolve(args.deal), budget_ms=args.budget_ms)
-    _emit(args.json, result.as_json(), _describe(result))
+    emit(args.json, result.as_json(), _describe(result))
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:
     game = resolve(args.deal)
     try:
         actions = parse_actions(args.moves or "")
-    except PyramidError as error:
-        raise _BadInput(f"--moves: {error}") from None
+    except SolitaireError as error:
+        raise BadInput(f"--moves: {error}") from None
     for index, action in enumerate(actions):
         try:
             game.play(action)
-        except PyramidError as error:
-            raise _BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
+        except SolitaireError as error:
+            raise BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
     advice = hint(game.player_view(), budget_ms=args.budget_ms)
     move = f" {advice.move}" if advice.move not in (None, advice.kind) else ""
     proven = " (proven)" if advice.proven else ""
-    _emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
+    emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
 
 
 def _percentile(values: Sequence[float], fraction: float) -> float:
@@ -141,7 +120,7 @@ def _cmd_autoplay(args: argparse.Namespace) -> None:
     }
     rate = 100 * won / args.deals
     text = f"won {won} of {args.deals} ({rate:.1f}%), median hint {data['hint_ms_median']} ms"
-    _emit(args.json, data, text)
+    emit(args.json, data, text)
 
 
 def _cmd_stats(args: argparse.Namespace) -> None:
@@ -166,37 +145,15 @@ def _cmd_stats(args: argparse.Namespace) -> None:
         f"{args.deals} deals: {counts['win']} win, {counts['lost']} lost, {counts['unknown']} unknown; "
         f"ms median {data['ms_median']}, p90 {data['ms_p90']}, p99 {data['ms_p99']}, max {data['ms_max']}"
     )
-    _emit(args.json, data, text)
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {quote(text)}") from None
-    if not value > 0 or value == float("inf"):  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be a positive number: {quote(text)}")
-    return value
-
-
-def _count(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"not a positive whole number: {quote(text)}")
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    if not (text.isascii() and text.lstrip("-").isdigit()):
-        raise argparse.ArgumentTypeError(f"not a whole number: {quote(text)}")
-    return int(text)
+    emit(args.json, data, text)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
-    parser = _Parser(
+    parser = Parser(
         prog="python -m pyramid_core", description="Solitaire Pyramid engine.", allow_abbrev=False
     )
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     deal = commands.add_parser("deal", help="print the deal of an ID", allow_abbrev=False)
     deal.add_argument("id", help="a deal ID: a bare number N is deal N")
@@ -206,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd = commands.add_parser("solve", help="decide a deal from its start", allow_abbrev=False)
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
-    solve_cmd.add_argument("--budget-ms", type=_positive)
+    solve_cmd.add_argument("--budget-ms", type=frame.positive)
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=_cmd_solve)
 
@@ -215,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
     hint_cmd.add_argument("--moves", help="moves from the start, comma-separated, e.g. 21+27,draw,S+W,undo")
-    hint_cmd.add_argument("--budget-ms", type=_positive)
+    hint_cmd.add_argument("--budget-ms", type=frame.positive)
     hint_cmd.add_argument("--json", action="store_true")
     hint_cmd.set_defaults(run=_cmd_hint)
 
@@ -224,29 +181,15 @@ def build_parser() -> argparse.ArgumentParser:
         ("stats", _cmd_stats, "solver verdicts and times over random deals"),
     ):
         sub = commands.add_parser(name, help=text, allow_abbrev=False)
-        sub.add_argument("--deals", type=_count, required=True)
-        sub.add_argument("--seed", type=_seed, default=0)
+        sub.add_argument("--deals", type=frame.count, required=True)
+        sub.add_argument("--seed", type=frame.seed, default=0)
         sub.add_argument("--json", action="store_true")
         if name == "stats":
-            sub.add_argument("--budget-ms", type=_positive)
+            sub.add_argument("--budget-ms", type=frame.positive)
         sub.set_defaults(run=runner)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    try:
-        args = build_parser().parse_args(argv)
-        args.run(args)
-    except (_BadInput, PyramidError) as error:
-        message = str(error)
-        if len(message) > 300:
-            message = message[:300] + "..."
-        print(f"error: {message}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except BrokenPipeError:
-        # the reader went away (`| head`): stop quietly, and keep Python from complaining at exit
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
-    return 0
+    return frame.main(build_parser, argv)

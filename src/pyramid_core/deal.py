@@ -4,8 +4,8 @@ Index 0 is the apex, 1-2 the second row, ... 21-27 the base row (see `layout`); 
 top card (face up from the start), 51 its bottom. The notation is strict: 52 upper-case ASCII codes
 (rank `A23456789TJQK` then suit `CDHS`) separated by single spaces, all distinct.
 
-Cards are `tripeaks_core.cards.Card` (the shared card type); the deal shuffle is
-`tripeaks_core.shuffle.shuffled_indexes`, read straight into this notation order.
+Cards are `solitaire_core.cards.Card` (the shared card type); the deal shuffle is
+`solitaire_core.shuffle.shuffled_indexes`, read straight into this notation order.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from tripeaks_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
-from tripeaks_core.shuffle import shuffled_indexes
+from solitaire_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
+from solitaire_core.shuffle import shuffled_indexes
 
 from .errors import DealError, DealIdError, quote
 from .layout import PYRAMID_SIZE

@@ -1,15 +1,23 @@
 """The exceptions of the Pyramid engine: one class per kind of failure, all of them `ValueError`s.
 
-Callers (the command line, the worker API) catch `PyramidError` and show its message; the class name says
-what kind of input was wrong. A refused move is not an exception but data (`moves.Rejection`); only
-`Game.pair` and friends raise `IllegalMove` for it, for callers that prefer exceptions.
+`PyramidError` derives from the shared base `solitaire_core.errors.SolitaireError`, which is what the command
+line and the worker session catch (so they also catch the shared pieces' `CardError`, `SaveError` and
+`RequestError`, the same classes here and in `solitaire_core`); the class name says what kind of input was
+wrong. A refused move is not an exception but data (`moves.Rejection`); only `Game.pair` and friends raise
+`IllegalMove` for it, for callers that prefer exceptions. `quote` is `solitaire_core.quoting.quote`.
 """
 
 from __future__ import annotations
 
+from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
+from solitaire_core.quoting import quote
 
-class PyramidError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+__all__ = ["CardError", "DealError", "DealIdError", "MoveError", "PositionError", "PyramidError",
+           "RequestError", "SaveError", "quote"]
+
+
+class PyramidError(SolitaireError):
+    """Base class of every error the Pyramid rules raise on bad input (a `SolitaireError`)."""
 
 
 class DealError(PyramidError):
@@ -26,14 +34,3 @@ class PositionError(PyramidError):
 
 class MoveError(PyramidError):
     """A move text that is not in the move notation of `design.md`."""
-
-
-class SaveError(PyramidError):
-    """A saved game that cannot be restored: corrupted, tampered with, or of another version."""
-
-
-def quote(text: str, limit: int = 40) -> str:
-    """`repr` of `text`, cut to its first `limit` characters so an error line stays short for huge input."""
-    if len(text) <= limit:
-        return repr(text)
-    return repr(text[:limit]) + f"... ({len(text)} characters)"

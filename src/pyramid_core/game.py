@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from tripeaks_core.cards import DECK_SIZE, Card
+from solitaire_core.cards import DECK_SIZE, Card
 
 from .deal import STOCK_START, Deal, DealId
 from .errors import PositionError

@@ -4,16 +4,17 @@ A save names the deal (its ID, or its 52 cards for a custom deal) and holds the 
 the deal was first dealt, in move notation, `undo` included, with `replay` where the player started the
 same deal again and `give_up` where they gave it up. Nothing else is stored: what the player has seen is
 re-derived by replaying the log (a replay keeps what was seen before it), so a save cannot claim to know a
-card its moves never showed, nor forget one. A checksum over the rest catches a save that was cut short or
-edited by hand.
+card its moves never showed, nor forget one. The envelope (the `format`, `version` and `check` fields, the
+checksum, and the flat checks of every field before anything walks the data) is the shared
+`solitaire_core.envelope`.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+from solitaire_core import envelope
 
 from .deal import Deal, DealId
 from .errors import PyramidError, SaveError, quote
@@ -25,6 +26,7 @@ VERSION: Final = 1
 REPLAY: Final = "replay"
 GIVE_UP: Final = "give_up"
 MAX_LOG: Final = 100_000
+_FIELDS: Final = frozenset({"format", "version", "log", "deal_id", "deal", envelope.CHECK})
 
 
 @dataclass
@@ -52,11 +54,6 @@ class Played:
         self.log.append(GIVE_UP)
 
 
-def _checksum(body: dict[str, Any]) -> str:
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 def save(played: Played) -> dict[str, Any]:
     """The game as a JSON-ready dict."""
     game = played.game
@@ -65,37 +62,34 @@ def save(played: Played) -> dict[str, Any]:
         body["deal_id"] = str(game.deal_id)
     else:
         body["deal"] = game.deal.notation()
-    return {**body, "check": _checksum(body)}
+    return envelope.seal(body)
 
 
 def load(data: object) -> Played:
     """Rebuild a game from `save`'s output; raise `SaveError` naming the first problem found."""
-    if not isinstance(data, dict):
-        raise SaveError("saved game: not a JSON object")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
-        raise SaveError("saved game: unknown format or version")
-    body = {key: value for key, value in data.items() if key != "check"}
-    if data.get("check") != _checksum(body):
-        raise SaveError("saved game: checksum does not match (the save is damaged or was edited)")
+    data = envelope.open_object(data)
+    envelope.check_version(data, FORMAT, (VERSION,))
+    envelope.check_fields(data, _FIELDS)
+    log: list[str] = []
+    for index, item in enumerate(envelope.list_field(data, "log", MAX_LOG)):
+        if not isinstance(item, str):
+            raise SaveError(f"saved game: log entry {index} is not a string")
+        log.append(item)
+    envelope.check_checksum(data)
     try:
         if isinstance(data.get("deal_id"), str):
-            named: DealId | None = DealId.parse(data["deal_id"])
+            named: DealId | None = DealId.parse(envelope.text_field(data, "deal_id"))
             deal = named.deal()  # type: ignore[union-attr]
         elif isinstance(data.get("deal"), str):
-            named, deal = None, Deal.parse(data["deal"])
+            named, deal = None, Deal.parse(envelope.text_field(data, "deal"))
         else:
             raise SaveError("saved game: neither a deal ID nor a deal")
     except SaveError:
         raise
     except PyramidError as error:
         raise SaveError(f"saved game: {error}") from None
-    log = data.get("log")
-    if not isinstance(log, list) or len(log) > MAX_LOG:
-        raise SaveError("saved game: 'log' must be a list of actions")
     played = Played(Game(deal, named))
     for index, item in enumerate(log):
-        if not isinstance(item, str):
-            raise SaveError(f"saved game: log entry {index} is not a string")
         try:
             if item == REPLAY:
                 played.replay()
