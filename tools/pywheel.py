@@ -40,6 +40,9 @@ class Project:
     requires_python: str
     license: str
     scripts: dict[str, str]
+    dependencies: tuple[str, ...]
+    extras: dict[str, tuple[str, ...]]
+    """Optional dependencies by extra (`dev`: the test tools that `pip install -e .[dev]` asks for)."""
 
     @classmethod
     def read(cls, pyproject: Path) -> Project:
@@ -52,6 +55,11 @@ class Project:
             requires_python=str(table.get("requires-python", "")),
             license=str(license_text.get("text", "")) if isinstance(license_text, dict) else "",
             scripts={str(k): str(v) for k, v in table.get("scripts", {}).items()},
+            dependencies=tuple(str(d) for d in table.get("dependencies", [])),
+            extras={
+                str(name): tuple(str(d) for d in items)
+                for name, items in table.get("optional-dependencies", {}).items()
+            },
         )
 
     @property
@@ -89,6 +97,10 @@ def _metadata(project: Project, names: list[str]) -> bytes:
         lines.append(f"License: {project.license}")
     if project.requires_python:
         lines.append(f"Requires-Python: {project.requires_python}")
+    lines.extend(f"Requires-Dist: {requirement}" for requirement in project.dependencies)
+    for extra, requirements in sorted(project.extras.items()):
+        lines.append(f"Provides-Extra: {extra}")
+        lines.extend(f'Requires-Dist: {requirement}; extra == "{extra}"' for requirement in requirements)
     lines.append(f"Description: packages {', '.join(names)}")
     return ("\n".join(lines) + "\n").encode()
 
