@@ -16,11 +16,14 @@ import pytest
 
 from solitaire_core import cli as frame
 from solitaire_core import envelope
+from solitaire_core.autoplay import follow
 from solitaire_core.cards import DECK_SIZE, FULL_DECK, Card
 from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
+from solitaire_core.masks import indexes_of, uncovered
 from solitaire_core.quoting import LINE_LIMIT, QUOTE_LIMIT, clip, quote
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, Session
 from solitaire_core.shuffle import shuffled_indexes, splitmix64
+from solitaire_core.steps import SlicedJob, Steps, finish, run_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -291,6 +294,80 @@ def test_cli_frame_runs_and_reads_files(capsys: pytest.CaptureFixture[str], tmp_
     path.write_bytes(b"ok\n\xff\n")
     with pytest.raises(frame.BadInput, match="not UTF-8 text \\(line 2\\)"):
         frame.read_lines(str(path))
+
+
+# --- steps, sliced jobs and the autoplay loop ---------------------------------------------------------------
+
+
+def _counting(n: int) -> Steps[int]:
+    total = 0
+    for i in range(n):
+        total += i
+        yield None
+    return total
+
+
+def test_a_sliced_job_gives_the_same_result_however_it_is_sliced() -> None:
+    assert finish(_counting(50)) == sum(range(50))
+    job = SlicedJob(_counting(50))
+    results = [job.step(0.0) for _ in range(60)]  # a zero slice still does one step
+    assert results[:50] == [None] * 50 and results[50:] == [sum(range(50))] * 10
+    assert run_for(_counting(3), 10_000.0) == (True, 3)
+
+
+def test_every_game_uses_the_shared_steps_and_autoplay_loop() -> None:
+    import pyramid_core.autoplay as pyramid_autoplay  # noqa: PLC0415
+    import pyramid_core.hint as pyramid_hint  # noqa: PLC0415
+    import tripeaks_core.autoplay as tripeaks_autoplay  # noqa: PLC0415
+    import tripeaks_core.hint as tripeaks_hint  # noqa: PLC0415
+    import tripeaks_core.steps as tripeaks_steps  # noqa: PLC0415
+
+    assert tripeaks_steps.finish is finish and tripeaks_steps.run_for is run_for
+    assert issubclass(tripeaks_hint.HintJob, SlicedJob) and issubclass(pyramid_hint.HintJob, SlicedJob)
+    assert tripeaks_autoplay.follow is follow and pyramid_autoplay.follow is follow
+
+
+class _Countdown:
+    """A toy game for the loop: won after `left` moves, unless the advisor runs out."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def outcome(self) -> str:
+        return "won" if self.left == 0 else "playing"
+
+    def player_view(self) -> int:
+        return self.left
+
+
+def test_the_autoplay_loop_asks_times_and_stops() -> None:
+    game, seen = _Countdown(3), []
+
+    def act(advice: int) -> bool:
+        game.left -= 1
+        return True
+
+    assert follow(game, lambda view: view, act, lambda advice, ms: seen.append((advice, ms >= 0))) is True
+    assert seen == [(3, True), (2, True), (1, True)]
+    stuck = _Countdown(2)
+    assert follow(stuck, lambda view: view, lambda advice: False) is False and stuck.left == 2
+
+
+# --- masks ------------------------------------------------------------------------------------------------
+
+
+def test_mask_indexes_and_uncovered_places_in_both_layouts() -> None:
+    import pyramid_core.layout as pyramid_layout  # noqa: PLC0415
+    import tripeaks_core.layout as tripeaks_layout  # noqa: PLC0415
+
+    assert indexes_of(0) == [] and indexes_of(0b1010_0001) == [0, 5, 7] and indexes_of(1 << 51) == [51]
+    assert tripeaks_layout.positions_of is indexes_of
+    for layout, size in ((tripeaks_layout, 28), (pyramid_layout, 28)):
+        for remaining in (layout.FULL_MASK, layout.FULL_MASK ^ 1, 0b1011, 0):
+            naive = sum(1 << i for i in range(size)
+                        if remaining >> i & 1 and not remaining & layout.COVERER_MASK[i])
+            assert uncovered(remaining, layout.COVERER_MASK) == naive
+    assert pyramid_layout.playable_mask(pyramid_layout.FULL_MASK) == sum(1 << i for i in range(21, 28))
 
 
 # --- the page's wheel ---------------------------------------------------------------------------------------

@@ -1,14 +1,16 @@
 """Playing a whole deal by following an advisor: how the hint's strength is measured.
 
-The advisor sees only `game.player_view()`, exactly as the page's hint button does.
+The advisor sees only `game.player_view()`, exactly as the page's hint button does; the loop is the shared
+`solitaire_core.autoplay.follow`, this module says how Pyramid acts on a hint.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
-from .game import Game, Outcome, PlayerView
+from solitaire_core.autoplay import follow
+
+from .game import Game, PlayerView
 from .hint import Hint, hint, view_moves
 
 Advisor = Callable[[PlayerView], Hint]
@@ -18,15 +20,14 @@ Observer = Callable[[Hint, float], None]
 def play_out(game: Game, advisor: Advisor = hint, on_hint: Observer | None = None) -> bool:
     """Take every piece of advice until the game ends; True when it was won. `on_hint` is told each piece
     of advice and the milliseconds it took."""
-    while game.outcome() is Outcome.PLAYING:
-        start = time.perf_counter()
-        advice = advisor(game.player_view())
-        if on_hint is not None:
-            on_hint(advice, (time.perf_counter() - start) * 1000)
+
+    def act(advice: Hint) -> bool:
         if advice.move is None:
-            break
+            return False
         game.play(advice.move)
-    return game.outcome() is Outcome.WON
+        return True
+
+    return follow(game, advisor, act, on_hint)
 
 
 def greedy(view: PlayerView) -> Hint:

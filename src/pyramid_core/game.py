@@ -15,10 +15,11 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, Card
+from solitaire_core.masks import indexes_of
 
 from .deal import STOCK_START, Deal, DealId
 from .errors import PositionError
-from .layout import COVERER_MASK, FULL_MASK, PYRAMID_SIZE, indexes_of, playable_mask
+from .layout import COVERER_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
 from .moves import (
     DRAW_MOVE,
     RECYCLE_MOVE,

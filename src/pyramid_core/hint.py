@@ -27,13 +27,15 @@ benchmark deals, see docs/PERFORMANCE.md).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from solitaire_core.masks import indexes_of
+from solitaire_core.steps import SlicedJob, finish
+
 from .game import KING, PAIR_SUM, PASSES, PlayerView
-from .layout import indexes_of, playable_mask
+from .layout import playable_mask
 from .moves import DRAW_MOVE, RECYCLE_MOVE, STOCK, WASTE, Move, Place
 from .rollout import Worlds, apply, world_value
 from .solver import Position, Verdict, solve
@@ -187,36 +189,15 @@ def _survivors(active: list[int], results: list[list[int]], seen: int) -> list[i
 
 def hint(view: PlayerView, max_nodes: int | None = None, budget_ms: float | None = None) -> Hint:
     """The hint for `view`, computed at once."""
-    steps = compute(view, max_nodes, budget_ms)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: Hint = done.value
-            return result
+    return finish(compute(view, max_nodes, budget_ms))
 
 
-class HintJob:
+class HintJob(SlicedJob[Hint]):
     """A hint computed in slices: call `step(slice_ms)` until it returns the hint. The result does not depend
     on how the work is sliced."""
 
     def __init__(self, view: PlayerView, max_nodes: int | None = None) -> None:
-        self._steps = compute(view, max_nodes)
-        self.result: Hint | None = None
-
-    def step(self, slice_ms: float) -> Hint | None:
-        """Work for about `slice_ms` milliseconds; the hint once it is known, else `None`."""
-        if self.result is not None:
-            return self.result
-        deadline = time.perf_counter() + slice_ms / 1000
-        while True:
-            try:
-                next(self._steps)
-            except StopIteration as done:
-                self.result = done.value
-                return self.result
-            if time.perf_counter() >= deadline:
-                return None
+        super().__init__(compute(view, max_nodes))
 
 
 __all__ = ["Hint", "HintJob", "compute", "hint", "view_moves"]

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from solitaire_core.masks import indexes_of, uncovered
+
 ROWS: Final = 7
 PYRAMID_SIZE: Final = 28
 FULL_MASK: Final = (1 << PYRAMID_SIZE) - 1
@@ -81,22 +83,8 @@ def playable_mask(remaining: int) -> int:
     """The mask of indexes in `remaining` that no remaining card covers (cached: at most 1,430 masks)."""
     found = _PLAYABLE.get(remaining)
     if found is None:
-        found = 0
-        for i in range(PYRAMID_SIZE):
-            if remaining >> i & 1 and not remaining & COVERER_MASK[i]:
-                found |= 1 << i
-        _PLAYABLE[remaining] = found
+        found = _PLAYABLE[remaining] = uncovered(remaining, COVERER_MASK)
     return found
-
-
-def indexes_of(mask: int) -> list[int]:
-    """The indexes in `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def reachable_masks() -> list[int]:

@@ -33,7 +33,7 @@ from .layout import COVERS, TABLE_SIZE, free_positions
 from .moves import DRAW, Move
 from .rollout import WIN_BASE, Worlds, playout
 from .solver import DEFAULT_MAX_NODES, Position, Verdict, free_of, solve_steps
-from .steps import finish, run_for
+from .steps import SlicedJob, finish
 
 Kind = Literal["take", "draw", "lost", "stuck"]
 
@@ -200,16 +200,9 @@ def hint(view: PlayerView, max_nodes: int | None = None, budget_ms: float | None
     return finish(compute(view, max_nodes, budget_ms))
 
 
-class HintJob:
+class HintJob(SlicedJob[Hint]):
     """A hint computed in slices: call `step(slice_ms)` until it returns the hint. The result does not depend
     on how the work is sliced."""
 
     def __init__(self, view: PlayerView, max_nodes: int | None = None) -> None:
-        self._steps = compute(view, max_nodes)
-        self.result: Hint | None = None
-
-    def step(self, slice_ms: float) -> Hint | None:
-        """Work for about `slice_ms` milliseconds; the hint once it is known, else `None`."""
-        if self.result is None:
-            _, self.result = run_for(self._steps, slice_ms)
-        return self.result
+        super().__init__(compute(view, max_nodes))

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Final
 
+from solitaire_core.masks import indexes_of, uncovered
+
 from .steps import finish
 
 TABLE_SIZE: Final = 28
@@ -60,25 +62,11 @@ X_OF: Final = tuple(_centre(p) for p in range(TABLE_SIZE))
 
 def free_positions(remaining: int) -> int:
     """The mask of positions in `remaining` that no remaining card covers."""
-    free = 0
-    rest = remaining
-    while rest:
-        low = rest & -rest
-        position = low.bit_length() - 1
-        if not remaining & COVERER_MASK[position]:
-            free |= low
-        rest ^= low
-    return free
+    return uncovered(remaining, COVERER_MASK)
 
 
-def positions_of(mask: int) -> list[int]:
-    """The positions in `mask`, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+positions_of = indexes_of
+"""The positions in a mask, lowest first (the shared `solitaire_core.masks.indexes_of`)."""
 
 
 REACHABLE_STEP: Final = 256
