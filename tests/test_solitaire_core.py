@@ -18,11 +18,13 @@ from solitaire_core import cli as frame
 from solitaire_core import envelope
 from solitaire_core.autoplay import follow
 from solitaire_core.cards import DECK_SIZE, FULL_DECK, Card
+from solitaire_core.deal import DealCards
 from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
+from solitaire_core.figures import autoplay_summary, percentile, stats_summary
 from solitaire_core.masks import indexes_of, uncovered
 from solitaire_core.quoting import LINE_LIMIT, QUOTE_LIMIT, clip, quote
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, Session
-from solitaire_core.shuffle import shuffled_indexes, splitmix64
+from solitaire_core.shuffle import sample_numbers, shuffled_indexes, splitmix64
 from solitaire_core.steps import SlicedJob, Steps, finish, run_for
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -285,6 +287,24 @@ def test_cli_frame_bad_input_is_exit_2_and_one_line(
     assert "Traceback" not in err and (out == "" or argv[-2:] == ["--seed", "13"])
 
 
+def test_cli_frame_reads_items_and_plays_moves(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "numbers.txt"
+    path.write_text("1\n\n  \n22\n", encoding="utf-8")
+    assert frame.read_items(str(path), lambda line: Card.from_index(int(line)).code) == ["2C", "TD"]
+    path.write_text("AH\n\nXX\n", encoding="utf-8")
+    with pytest.raises(frame.BadInput, match=r"numbers\.txt' line 3: unknown card code 'XX'"):
+        frame.read_items(str(path), Card.parse)
+    played: list[str] = []
+
+    def play(code: str) -> None:
+        played.append(Card.parse(code).code)
+
+    frame.play_all(play, ["AH", "2S"])
+    with pytest.raises(frame.BadInput, match=r"^move 2 \(1X\) cannot be played: unknown card code '1X'"):
+        frame.play_all(play, ["3D", "1X", "4C"])
+    assert played == ["AH", "2S", "3D"]
+
+
 def test_cli_frame_runs_and_reads_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "deals.txt"
     path.write_bytes("\ufeffone\r\ntwo\nthree".encode())
@@ -368,6 +388,56 @@ def test_mask_indexes_and_uncovered_places_in_both_layouts() -> None:
                         if remaining >> i & 1 and not remaining & layout.COVERER_MASK[i])
             assert uncovered(remaining, layout.COVERER_MASK) == naive
     assert pyramid_layout.playable_mask(pyramid_layout.FULL_MASK) == sum(1 << i for i in range(21, 28))
+
+
+# --- deals, samples and the figures of autoplay and stats --------------------------------------------------
+
+
+def test_both_games_deals_are_the_shared_deal_cards() -> None:
+    import pyramid_core.deal as pyramid_deal  # noqa: PLC0415
+    import tripeaks_core.deal as tripeaks_deal  # noqa: PLC0415
+
+    codes = [card.code for card in FULL_DECK]
+    for deal_class in (tripeaks_deal.Deal, pyramid_deal.Deal):
+        assert issubclass(deal_class, DealCards)
+        deal = deal_class.from_codes(codes)
+        assert deal == deal_class.from_indexes(range(DECK_SIZE)) and str(deal) == " ".join(codes)
+        with pytest.raises(deal_class.error, match="duplicate card AC at index 0 and 51"):
+            deal_class.from_codes([*codes[:51], "AC"])
+        with pytest.raises(deal_class.error, match="a deal has 52 cards, this one has 51"):
+            deal_class(deal.cards[:51])
+        with pytest.raises(deal_class.error, match=r"^card 3: unknown card code 'XX'"):
+            deal_class.from_codes([*codes[:3], "XX", *codes[4:]])
+    assert tripeaks_deal.Deal.error.__name__ == pyramid_deal.Deal.error.__name__ == "DealError"
+    assert tripeaks_deal.Deal.error is not pyramid_deal.Deal.error
+
+
+def test_each_games_sample_of_deals_is_unchanged() -> None:
+    # Golden values from each game's own copy before the move: a benchmark's seed must keep naming its deals.
+    from pyramid_core.cli import sample_deal_numbers as pyramid_sample  # noqa: PLC0415
+    from tripeaks_core.cli import sample_deal_numbers as tripeaks_sample  # noqa: PLC0415
+
+    assert list(tripeaks_sample(4, 0)) == [963588915, 925377197, 796756840, 462750457]
+    assert list(tripeaks_sample(2, -7)) == [800341080, 385281537]
+    assert list(pyramid_sample(4, 0)) == [727639481, 611715463, 961878606, 819316465]
+    assert list(sample_numbers(3, 5, 0, 10)) == list(sample_numbers(3, 5, 0, 10))
+    assert all(0 <= n < 10 for n in sample_numbers(100, 1, 2, 10))
+
+
+def test_the_figures_of_autoplay_and_stats() -> None:
+    assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.9) == 5.0 and percentile([2.0], 0.99) == 2.0
+    assert percentile([float(i) for i in range(100)], 0.9) == 90.0
+    data, text = autoplay_summary(4, 1, [1.0, 2.0, 4.0])
+    assert data == {"deals": 4, "won": 1, "win_rate": 0.25, "hint_ms_median": 2.0}
+    assert text == "won 1 of 4 (25.0%), median hint 2.0 ms"
+    assert autoplay_summary(2, 0, [])[0]["hint_ms_median"] == 0.0
+    data, text = stats_summary(3, {"win": 2, "lost": 1, "unknown": 0}, [1.0, 2.5, 0.12345])
+    assert list(data) == ["deals", "win", "lost", "unknown", "win_rate", "ms_median", "ms_p90", "ms_p99",
+                          "ms_max", "ms_mean"]
+    assert data["win_rate"] == 2 / 3 and data["ms_median"] == 1.0 and data["ms_max"] == 2.5
+    assert data["ms_mean"] == round((1.0 + 2.5 + 0.12345) / 3, 3)
+    assert text == "3 deals: 2 win, 1 lost, 0 unknown; ms median 1.0, p90 2.5, p99 2.5, max 2.5"
+    assert stats_summary(1, {"win": 0, "lost": 0, "unknown": 1}, [])[0]["win_rate"] == 0.0
 
 
 # --- the page's wheel ---------------------------------------------------------------------------------------

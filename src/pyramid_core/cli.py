@@ -10,15 +10,13 @@ line and no traceback.
 from __future__ import annotations
 
 import argparse
-import statistics
-import string
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from solitaire_core import cli as frame
-from solitaire_core.cli import EXIT_BAD_INPUT, BadInput, Parser, emit, quote_path, read_lines
+from solitaire_core.cli import EXIT_BAD_INPUT, BadInput, Parser, emit, play_all, read_items
 from solitaire_core.errors import SolitaireError
-from solitaire_core.shuffle import bounded, splitmix64
+from solitaire_core.figures import autoplay_summary, stats_summary
+from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
 from .deal import RANDOM_LIMIT, Deal, DealId
@@ -42,9 +40,7 @@ def resolve(text: str) -> Game:
 
 def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
     """`count` deal numbers drawn from SplitMix64 seeded with `seed`: the deals `autoplay` and `stats` use."""
-    words = splitmix64(seed ^ _SAMPLE_SALT)
-    for _ in range(count):
-        yield bounded(words, RANDOM_LIMIT)
+    return sample_numbers(count, seed, _SAMPLE_SALT, RANDOM_LIMIT)
 
 
 def _describe(result: SolveResult) -> str:
@@ -67,14 +63,7 @@ def _cmd_solve(args: argparse.Namespace) -> None:
     if args.file is not None:
         if args.deal is not None:
             raise BadInput("give either DEAL or --file, not both")
-        games = []
-        for number, line in enumerate(read_lines(args.file), 1):
-            if not line.strip(string.whitespace):
-                continue
-            try:
-                games.append(resolve(line))
-            except SolitaireError as error:
-                raise BadInput(f"{quote_path(args.file)} line {number}: {error}") from None
+        games = read_items(args.file, resolve)
         for game in games:
             result = solve_game(game, budget_ms=args.budget_ms)
             emit(args.json, result.as_json(), _describe(result))
@@ -91,20 +80,11 @@ def _cmd_hint(args: argparse.Namespace) -> None:
         actions = parse_actions(args.moves or "")
     except SolitaireError as error:
         raise BadInput(f"--moves: {error}") from None
-    for index, action in enumerate(actions):
-        try:
-            game.play(action)
-        except SolitaireError as error:
-            raise BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
+    play_all(game.play, actions)
     advice = hint(game.player_view(), budget_ms=args.budget_ms)
     move = f" {advice.move}" if advice.move not in (None, advice.kind) else ""
     proven = " (proven)" if advice.proven else ""
     emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
-
-
-def _percentile(values: Sequence[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def _cmd_autoplay(args: argparse.Namespace) -> None:
@@ -112,14 +92,7 @@ def _cmd_autoplay(args: argparse.Namespace) -> None:
     times: list[float] = []
     for number in sample_deal_numbers(args.deals, args.seed):
         won += play_out(Game.from_id(number), on_hint=lambda _advice, ms: times.append(ms))
-    data = {
-        "deals": args.deals,
-        "won": won,
-        "win_rate": won / args.deals,
-        "hint_ms_median": round(statistics.median(times), 3) if times else 0.0,
-    }
-    rate = 100 * won / args.deals
-    text = f"won {won} of {args.deals} ({rate:.1f}%), median hint {data['hint_ms_median']} ms"
+    data, text = autoplay_summary(args.deals, won, times)
     emit(args.json, data, text)
 
 
@@ -130,21 +103,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
         result = solve(Position.start(DealId(number).deal().ranks()), budget_ms=args.budget_ms)
         counts[result.verdict.value] += 1
         times.append(result.ms)
-    decided = counts["win"] + counts["lost"]
-    data: dict[str, Any] = {
-        "deals": args.deals,
-        **counts,
-        "win_rate": counts["win"] / decided if decided else 0.0,
-        "ms_median": round(statistics.median(times), 3),
-        "ms_p90": round(_percentile(times, 0.9), 3),
-        "ms_p99": round(_percentile(times, 0.99), 3),
-        "ms_max": round(max(times), 3),
-        "ms_mean": round(statistics.fmean(times), 3),
-    }
-    text = (
-        f"{args.deals} deals: {counts['win']} win, {counts['lost']} lost, {counts['unknown']} unknown; "
-        f"ms median {data['ms_median']}, p90 {data['ms_p90']}, p99 {data['ms_p99']}, max {data['ms_max']}"
-    )
+    data, text = stats_summary(args.deals, counts, times)
     emit(args.json, data, text)
 
 

@@ -4,8 +4,9 @@ Index 0 is the apex, 1-2 the second row, ... 21-27 the base row (see `layout`); 
 top card (face up from the start), 51 its bottom. The notation is strict: 52 upper-case ASCII codes
 (rank `A23456789TJQK` then suit `CDHS`) separated by single spaces, all distinct.
 
-Cards are `solitaire_core.cards.Card` (the shared card type); the deal shuffle is
-`solitaire_core.shuffle.shuffled_indexes`, read straight into this notation order.
+Cards are `solitaire_core.cards.Card` (the shared card type); the 52 distinct cards and the notation are
+`solitaire_core.deal.DealCards`; the deal shuffle is `solitaire_core.shuffle.shuffled_indexes`, read straight
+into this notation order.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
+from solitaire_core.deal import DealCards
 from solitaire_core.shuffle import shuffled_indexes
 
 from .errors import DealError, DealIdError, quote
@@ -37,19 +39,10 @@ def parse_card(code: str) -> Card:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class Deal(DealCards):
     """52 distinct cards in notation order."""
 
-    cards: tuple[Card, ...]
-
-    def __post_init__(self) -> None:
-        if len(self.cards) != DECK_SIZE:
-            raise DealError(f"a deal has 52 cards, this one has {len(self.cards)}")
-        seen: dict[Card, int] = {}
-        for index, card in enumerate(self.cards):
-            if card in seen:
-                raise DealError(f"duplicate card {card.code} at index {seen[card]} and {index}")
-            seen[card] = index
+    error = DealError
 
     @classmethod
     def parse(cls, text: str) -> Deal:
@@ -60,24 +53,14 @@ class Deal:
             if any(not code for code in codes) or any(c in body for c in "\t\r\n"):
                 raise DealError(f"the 52 card codes must be separated by single spaces: {quote(body)}")
             raise DealError(f"a deal has 52 card codes, got {len(codes)}: {quote(body)}")
-        cards = []
-        for index, code in enumerate(codes):
-            try:
-                cards.append(parse_card(code))
-            except DealError as error:
-                raise DealError(f"card {index}: {error}") from None
-        return cls(tuple(cards))
+        return cls.from_codes(codes, parse_card)
 
     @classmethod
     def from_number(cls, number: int) -> Deal:
         """Deal number `number`: the shared shuffle of the ordered deck, read into notation order."""
         if not 0 <= number <= MAX_NUMBER:
             raise DealIdError(f"deal number {number} is not in 0-{MAX_NUMBER}")
-        return cls(tuple(Card.from_index(i) for i in shuffled_indexes(number)))
-
-    def notation(self) -> str:
-        """The 52 codes separated by single spaces."""
-        return " ".join(card.code for card in self.cards)
+        return cls.from_indexes(shuffled_indexes(number))
 
     @property
     def pyramid(self) -> tuple[Card, ...]:
@@ -92,9 +75,6 @@ class Deal:
     def ranks(self) -> tuple[int, ...]:
         """The 52 ranks in notation order (all the rules look at)."""
         return tuple(card.rank for card in self.cards)
-
-    def __str__(self) -> str:
-        return self.notation()
 
 
 @dataclass(frozen=True, slots=True)

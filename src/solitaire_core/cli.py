@@ -15,9 +15,10 @@ import json
 import math
 import os
 import re
+import string
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, Final, NoReturn
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final, NoReturn, TypeVar
 
 from .errors import SolitaireError
 from .quoting import PATH_LIMIT, clip, quote
@@ -27,6 +28,9 @@ MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 """`read_lines` refuses a larger file (a deal is 156 bytes a line), and never reads `/dev/zero` forever."""
 _WHOLE: Final = re.compile(r"-?[0-9]{1,20}")  # ASCII digits only: isdigit and int() also take "３" and "²"
 _DECIMAL: Final = re.compile(r"[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15}")
+
+T = TypeVar("T")
+A = TypeVar("A")
 
 
 class BadInput(Exception):
@@ -78,6 +82,31 @@ def read_lines(path: str) -> list[str]:
         line = data.count(b"\n", 0, error.start) + 1
         raise BadInput(f"cannot read {quote_path(path)}: not UTF-8 text (line {line})") from None
     return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def read_items(path: str, parse: Callable[[str], T]) -> list[T]:
+    """Each line of the file at `path` that is not blank, read by `parse` (a deal, say), all of them before
+    any is used: a line `parse` refuses is `BadInput` naming the file and its line number (blank lines
+    counted), and nothing has been printed yet."""
+    items = []
+    for number, line in enumerate(read_lines(path), 1):
+        if not line.strip(string.whitespace):
+            continue
+        try:
+            items.append(parse(line))
+        except SolitaireError as error:
+            raise BadInput(f"{quote_path(path)} line {number}: {error}") from None
+    return items
+
+
+def play_all(play: Callable[[A], object], actions: Iterable[A]) -> None:
+    """Play `actions` in order (`--moves` of a `hint` command); the first that `play` refuses is `BadInput`
+    naming it by its place in the list, from 1."""
+    for index, action in enumerate(actions):
+        try:
+            play(action)
+        except SolitaireError as error:
+            raise BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
 
 
 def positive(text: str) -> float:

@@ -52,3 +52,11 @@ def shuffled_indexes(seed: int, size: int = 52) -> list[int]:
         j = bounded(words, i + 1)
         order[i], order[j] = order[j], order[i]
     return order
+
+
+def sample_numbers(count: int, seed: int, salt: int, limit: int) -> Iterator[int]:
+    """`count` numbers in `0..limit-1` drawn from SplitMix64 seeded with `seed ^ salt`: the deals a game's
+    `autoplay` and `stats` commands sample (each game has its own `salt`, so seed 0 is not the same deals)."""
+    words = splitmix64(seed ^ salt)
+    for _ in range(count):
+        yield bounded(words, limit)

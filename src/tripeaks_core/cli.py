@@ -10,24 +10,22 @@ are never abbreviated, a huge input is quoted by a short prefix (see `quoting`),
 from __future__ import annotations
 
 import argparse
-import statistics
 import string
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from solitaire_core import cli as frame
-from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, Parser, emit, quote_path, read_lines
+from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, Parser, emit, play_all, read_items
+from solitaire_core.figures import autoplay_summary, stats_summary
+from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
 from .deal import Deal
 from .dealid import DealId
 from .difficulty import verify
-from .errors import TriPeaksError
 from .game import Game
 from .hint import hint
 from .moves import parse_actions
 from .rules import Rules
-from .shuffle import bounded, splitmix64
 from .solver import Position, SolveResult, Verdict, solve, solve_game
 
 __all__ = ["EXIT_BAD_INPUT", "MAX_FILE_BYTES", "SAMPLE_DEALS", "build_parser", "main", "resolve",
@@ -53,9 +51,7 @@ def resolve(text: str, no_wrap: bool = False, all_visible: bool = False) -> Game
 
 def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
     """`count` deal numbers drawn from SplitMix64 seeded with `seed`: the deals `autoplay` and `stats` use."""
-    words = splitmix64(seed ^ 0x7472697065616B73)
-    for _ in range(count):
-        yield bounded(words, SAMPLE_DEALS)
+    return sample_numbers(count, seed, 0x7472697065616B73, SAMPLE_DEALS)
 
 
 def _describe(result: SolveResult) -> str:
@@ -87,14 +83,7 @@ def _cmd_solve(args: argparse.Namespace) -> None:
     if args.file is not None:
         if args.deal is not None:
             raise BadInput("give either DEAL or --file, not both")
-        games = []
-        for number, line in enumerate(read_lines(args.file), 1):
-            if not line.strip(string.whitespace):
-                continue
-            try:
-                games.append(resolve(line, args.no_wrap))
-            except TriPeaksError as error:
-                raise BadInput(f"{quote_path(args.file)} line {number}: {error}") from None
+        games = read_items(args.file, lambda line: resolve(line, args.no_wrap))
         for game in games:
             result = solve_game(game)
             emit(args.json, result.as_json(), _describe(result))
@@ -108,20 +97,11 @@ def _cmd_solve(args: argparse.Namespace) -> None:
 
 def _cmd_hint(args: argparse.Namespace) -> None:
     game = resolve(args.deal, args.no_wrap, args.all_visible)
-    for index, action in enumerate(parse_actions(args.moves or "")):
-        try:
-            game.play(action)
-        except TriPeaksError as error:
-            raise BadInput(f"move {index + 1} ({action}) cannot be played: {error}") from None
+    play_all(game.play, parse_actions(args.moves or ""))
     advice = hint(game.player_view(), budget_ms=args.budget_ms)
     where = f" {advice.position}" if advice.position is not None else ""
     proven = " (proven)" if advice.proven else ""
     emit(args.json, advice.as_json(), f"{advice.kind}{where}{proven}: {advice.why}")
-
-
-def _percentile(values: Sequence[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def _cmd_autoplay(args: argparse.Namespace) -> None:
@@ -130,14 +110,7 @@ def _cmd_autoplay(args: argparse.Namespace) -> None:
     for number in sample_deal_numbers(args.deals, args.seed):
         game = Game.from_id(DealId(number, Rules(wrap=not args.no_wrap)))
         won += play_out(game, on_hint=lambda _advice, ms: times.append(ms))
-    data = {
-        "deals": args.deals,
-        "won": won,
-        "win_rate": won / args.deals if args.deals else 0.0,
-        "hint_ms_median": round(statistics.median(times), 3) if times else 0.0,
-    }
-    rate = 100 * data["win_rate"]
-    text = f"won {won} of {args.deals} ({rate:.1f}%), median hint {data['hint_ms_median']} ms"
+    data, text = autoplay_summary(args.deals, won, times)
     emit(args.json, data, text)
 
 
@@ -149,21 +122,7 @@ def _cmd_stats(args: argparse.Namespace) -> None:
         result = solve(Position.start(tuple(c.rank for c in deal.cards), not args.no_wrap))
         counts[result.verdict.value] += 1
         times.append(result.ms)
-    decided = counts["win"] + counts["lost"]
-    data: dict[str, Any] = {
-        "deals": args.deals,
-        **counts,
-        "win_rate": counts["win"] / decided if decided else 0.0,
-        "ms_median": round(statistics.median(times), 3) if times else 0.0,
-        "ms_p90": round(_percentile(times, 0.9), 3) if times else 0.0,
-        "ms_p99": round(_percentile(times, 0.99), 3) if times else 0.0,
-        "ms_max": round(max(times), 3) if times else 0.0,
-        "ms_mean": round(statistics.fmean(times), 3) if times else 0.0,
-    }
-    text = (
-        f"{args.deals} deals: {counts['win']} win, {counts['lost']} lost, {counts['unknown']} unknown; "
-        f"ms median {data['ms_median']}, p90 {data['ms_p90']}, p99 {data['ms_p99']}, max {data['ms_max']}"
-    )
+    data, text = stats_summary(args.deals, counts, times)
     emit(args.json, data, text)
 
 

@@ -1,0 +1,57 @@
+"""What every game's deal shares: 52 distinct cards in the order of that game's deal notation, read from and
+written as 52 two-character codes separated by spaces.
+
+Which index is which place (TriPeaks' table and stock, Pyramid's pyramid and stock) and how strictly the
+text is read (TriPeaks tolerates extra whitespace, Pyramid does not) stay in the game's `deal` module; a
+game's `Deal` subclasses `DealCards` and names its own error class, which every message here is raised as.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Self
+
+from .cards import DECK_SIZE, Card
+from .errors import SolitaireError
+
+
+@dataclass(frozen=True, slots=True)
+class DealCards:
+    """52 distinct cards in notation order; `error` is the class every refusal is raised as."""
+
+    cards: tuple[Card, ...]
+    error: ClassVar[type[SolitaireError]] = SolitaireError
+
+    def __post_init__(self) -> None:
+        if len(self.cards) != DECK_SIZE:
+            raise self.error(f"a deal has 52 cards, this one has {len(self.cards)}")
+        seen: dict[Card, int] = {}
+        for index, card in enumerate(self.cards):
+            if card in seen:
+                raise self.error(f"duplicate card {card.code} at index {seen[card]} and {index}")
+            seen[card] = index
+
+    @classmethod
+    def from_codes(cls, codes: Sequence[str], parse_card: Callable[[str], Card] = Card.parse) -> Self:
+        """The deal of `codes` (52 of them, already split), each read by `parse_card`; a bad code is refused
+        as `card N: …`, N its index."""
+        cards = []
+        for index, code in enumerate(codes):
+            try:
+                cards.append(parse_card(code))
+            except SolitaireError as error:
+                raise cls.error(f"card {index}: {error}") from None
+        return cls(tuple(cards))
+
+    @classmethod
+    def from_indexes(cls, indexes: Iterable[int]) -> Self:
+        """The deal whose notation order holds the ordered-deck cards `indexes` (what the shuffle gives)."""
+        return cls(tuple(Card.from_index(i) for i in indexes))
+
+    def notation(self) -> str:
+        """The 52 codes separated by single spaces."""
+        return " ".join(card.code for card in self.cards)
+
+    def __str__(self) -> str:
+        return self.notation()
