@@ -21,6 +21,7 @@ from solitaire_core.cards import DECK_SIZE, FULL_DECK, Card
 from solitaire_core.deal import DealCards
 from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
 from solitaire_core.figures import autoplay_summary, percentile, stats_summary
+from solitaire_core.hints import HintJobs, hint_json
 from solitaire_core.masks import indexes_of, uncovered
 from solitaire_core.quoting import LINE_LIMIT, QUOTE_LIMIT, clip, quote
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, Session
@@ -371,6 +372,45 @@ def test_the_autoplay_loop_asks_times_and_stops() -> None:
     assert seen == [(3, True), (2, True), (1, True)]
     stuck = _Countdown(2)
     assert follow(stuck, lambda view: view, lambda advice: False) is False and stuck.left == 2
+
+
+class _Advice:
+    why = "because"
+
+    def as_json(self) -> dict[str, object]:
+        return {"kind": "draw"}
+
+
+def _advice_in(n: int) -> Steps[_Advice]:
+    for _ in range(n):
+        yield None
+    return _Advice()
+
+
+def test_hint_jobs_start_step_go_stale_and_roll_back() -> None:
+    import pyramid_core.api as pyramid_api  # noqa: PLC0415
+    import tripeaks_core.api as tripeaks_api  # noqa: PLC0415
+
+    hints: HintJobs[_Advice] = HintJobs()
+    tiny = 1e-9  # one step a call (a slice of 0 or None means the default slice)
+    assert hints.step(0, None) == {"ok": True, "done": True, "stale": True}
+    assert hints.start(3, lambda: SlicedJob(_advice_in(2))) == {"ok": True, "done": False, "version": 3}
+    job = hints.job
+    assert hints.start(3, lambda: SlicedJob(_advice_in(9))) == {"ok": True, "done": False, "version": 3}
+    assert hints.job is job  # a job for the same version is not started again
+    kept = hints.kept()
+    assert hints.step(3, tiny) == {"ok": True, "done": False, "version": 3}
+    assert hints.step(4, tiny)["stale"] is True  # the game moved on: never an answer for another position
+    assert hints.step(3, tiny) == {"ok": True, "done": False, "version": 3}
+    done = {"ok": True, "done": True, "hint": {"kind": "draw", "why": "because", "version": 3}}
+    assert hints.step(3, tiny) == done and hints.step(3, tiny) == done
+    hints.clear()
+    assert hints.job is None and hints.step(3, tiny)["stale"] is True
+    hints.restore(kept)
+    assert hints.job is job and hints.step(3, tiny) == done
+    assert hint_json(_Advice(), 7) == {"kind": "draw", "why": "because", "version": 7}
+    assert isinstance(tripeaks_api.Session()._hints, HintJobs)
+    assert isinstance(pyramid_api.Session()._hints, HintJobs)
 
 
 # --- masks ------------------------------------------------------------------------------------------------

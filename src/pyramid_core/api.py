@@ -16,7 +16,9 @@ import secrets
 from typing import Any, Final
 
 from solitaire_core.errors import RequestError
+from solitaire_core.hints import HintJobs, hint_json
 from solitaire_core.session import Session as BaseSession
+from solitaire_core.steps import SlicedJob
 
 from .deal import RANDOM_LIMIT, DealId
 from .game import Game, Outcome
@@ -31,7 +33,7 @@ __all__ = ["RequestError", "Session", "random_deal_id"]
 _CHANGES_IN_PLACE: Final = frozenset({"move", "draw", "recycle", "undo", "give_up", "replay"})
 """The ops that change `Session.played` itself (the others replace it): a copy is kept to go back to."""
 
-_Kept = tuple[Played, HintJob | None, int, Played | None]
+_Kept = tuple[Played, tuple[SlicedJob[Hint] | None, int], Played | None]
 """What a request keeps to go back to: the played game, the hint job and its version, and a copy of the
 played game for the ops that change it in place."""
 
@@ -41,17 +43,12 @@ def random_deal_id() -> DealId:
     return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
 
 
-def _hint_json(result: Hint, version: int) -> dict[str, Any]:
-    return {**result.as_json(), "why": result.why, "version": version}
-
-
 class Session(BaseSession[_Kept]):
     """One game and the requests that act on it."""
 
     def __init__(self, deal_id: DealId | None = None) -> None:
         self.played = Played(Game.from_id(deal_id or random_deal_id()))
-        self._job: HintJob | None = None
-        self._job_version = -1
+        self._hints: HintJobs[Hint] = HintJobs()
         super().__init__({
             "new": self._new,
             "restore": self._restore,
@@ -77,17 +74,17 @@ class Session(BaseSession[_Kept]):
         """The played game and hint job as they are, and a copy of the played game if `op` changes it in
         place."""
         backup = copy.deepcopy(self.played) if op in _CHANGES_IN_PLACE else None
-        return self.played, self._job, self._job_version, backup
+        return self.played, self._hints.kept(), backup
 
     def roll_back(self, kept: _Kept) -> None:
         """Undo whatever a failed request changed: a failed request leaves the session as it was."""
-        played, self._job, self._job_version, backup = kept
+        played, hints, backup = kept
+        self._hints.restore(hints)
         self.played = played if backup is None else backup
 
     def _set(self, played: Played) -> None:
         self.played = played
-        self._job = None
-        self._job_version = -1
+        self._hints.clear()
 
     def _reply(self, rejection: Rejection | None = None) -> dict[str, Any]:
         state = snapshot(self.game)
@@ -138,7 +135,7 @@ class Session(BaseSession[_Kept]):
 
     def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
         self.played.replay()
-        self._job = None
+        self._hints.clear()
         return self._reply()
 
     def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -156,22 +153,13 @@ class Session(BaseSession[_Kept]):
 
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
         result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
-        return {"ok": True, "hint": _hint_json(result, self.game.version)}
+        return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
-        if self._job is None or self._job_version != self.game.version:
-            self._job = HintJob(self.game.player_view())
-            self._job_version = self.game.version
-        return {"ok": True, "done": False, "version": self._job_version}
+        return self._hints.start(self.game.version, lambda: HintJob(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        slice_ms = self._budget(args, "slice_ms") or 15.0
-        if self._job is None or self._job_version != self.game.version:
-            return {"ok": True, "done": True, "stale": True}
-        result = self._job.step(slice_ms)
-        if result is None:
-            return {"ok": True, "done": False, "version": self._job_version}
-        return {"ok": True, "done": True, "hint": _hint_json(result, self._job_version)}
+        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
 
     def _solution_allowed(self) -> bool:
         return self.played.given_up or self.game.all_known or self.game.outcome() is Outcome.WON

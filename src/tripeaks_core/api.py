@@ -17,8 +17,10 @@ import secrets
 from typing import Any, Final
 
 from solitaire_core.errors import RequestError
+from solitaire_core.hints import HintJobs, hint_json
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, nesting_depth, parse_request
 from solitaire_core.session import Session as BaseSession
+from solitaire_core.steps import SlicedJob
 
 from .dealid import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
@@ -38,7 +40,7 @@ __all__ = ["MAX_DEPTH", "MAX_REQUEST_CHARS", "RequestError", "Session", "nesting
 _CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo", "give_up", "solution"})
 """The ops that change `Session.game` itself (the others replace it): `handle` keeps a copy to go back to."""
 
-_Kept = tuple[Game, HintJob | None, int, Game | None]
+_Kept = tuple[Game, tuple[SlicedJob[Hint] | None, int], Game | None]
 """What a request keeps to go back to: the game, the hint job and its version, and a copy of the game for the
 ops that change it in place."""
 
@@ -48,17 +50,12 @@ def random_deal_id(rules: Rules = STANDARD) -> DealId:
     return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1), rules)
 
 
-def _hint_json(result: Hint, version: int) -> dict[str, Any]:
-    return {**result.as_json(), "why": result.why, "version": version}
-
-
 class Session(BaseSession[_Kept]):
     """One game and the requests that act on it."""
 
     def __init__(self) -> None:
         self.game = Game.from_id(random_deal_id())
-        self._job: HintJob | None = None
-        self._job_version = -1
+        self._hints: HintJobs[Hint] = HintJobs()
         super().__init__({
             "new": self._new,
             "restore": self._restore,
@@ -79,18 +76,18 @@ class Session(BaseSession[_Kept]):
         """The game and hint job as they are, and a copy of the game if `op` changes it in place (as long as
         the compacted log, not the history)."""
         backup = self.game.copy() if op in _CHANGES_GAME_IN_PLACE else None
-        return self.game, self._job, self._job_version, backup
+        return self.game, self._hints.kept(), backup
 
     def roll_back(self, kept: _Kept) -> None:
         """Undo whatever a failed request changed: a failed request leaves the session as it was."""
-        game, self._job, self._job_version, backup = kept
+        game, hints, backup = kept
+        self._hints.restore(hints)
         self.game = game if backup is None else backup
 
     def _set_game(self, game: Game) -> None:
         """Replace the game; a hint job of the old game can never answer for the new one."""
         self.game = game
-        self._job = None
-        self._job_version = -1
+        self._hints.clear()
 
     # --- operations ---------------------------------------------------------------------------------
 
@@ -186,7 +183,7 @@ class Session(BaseSession[_Kept]):
 
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
         result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
-        return {"ok": True, "hint": _hint_json(result, self.game.version)}
+        return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _warm(self, args: dict[str, Any]) -> dict[str, Any]:
         slice_ms = self._budget(args, "slice_ms")
@@ -196,16 +193,7 @@ class Session(BaseSession[_Kept]):
         return {"ok": True, "done": build_tables_for(slice_ms)}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
-        if self._job is None or self._job_version != self.game.version:
-            self._job = HintJob(self.game.player_view())
-            self._job_version = self.game.version
-        return {"ok": True, "done": False, "version": self._job_version}
+        return self._hints.start(self.game.version, lambda: HintJob(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        slice_ms = self._budget(args, "slice_ms") or 15.0
-        if self._job is None or self._job_version != self.game.version:
-            return {"ok": True, "done": True, "stale": True}
-        result = self._job.step(slice_ms)
-        if result is None:
-            return {"ok": True, "done": False, "version": self._job_version}
-        return {"ok": True, "done": True, "hint": _hint_json(result, self._job_version)}
+        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
