@@ -27,6 +27,7 @@ from solitaire_core.quoting import LINE_LIMIT, QUOTE_LIMIT, clip, quote
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, Session
 from solitaire_core.shuffle import sample_numbers, shuffled_indexes, splitmix64
 from solitaire_core.steps import SlicedJob, Steps, finish, run_for
+from solitaire_core.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -346,6 +347,11 @@ def test_every_game_uses_the_shared_steps_and_autoplay_loop() -> None:
     assert tripeaks_steps.finish is finish and tripeaks_steps.run_for is run_for
     assert issubclass(tripeaks_hint.HintJob, SlicedJob) and issubclass(pyramid_hint.HintJob, SlicedJob)
     assert tripeaks_autoplay.follow is follow and pyramid_autoplay.follow is follow
+    import pyramid_core.solver as pyramid_solver  # noqa: PLC0415
+    import tripeaks_core.solver as tripeaks_solver  # noqa: PLC0415
+
+    assert tripeaks_solver.Verdict is Verdict and pyramid_solver.Verdict is Verdict
+    assert [v.value for v in Verdict] == ["win", "lost", "unknown"]  # the stats figures' order and words
 
 
 class _Countdown:

@@ -44,26 +44,20 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
+
+from solitaire_core.verdict import Verdict
 
 from .deal import STOCK_START
 from .game import KING, PAIR_SUM, PASSES, Game, PlayerView
 from .layout import CONE_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
 from .moves import DRAW, RECYCLE
 
+__all__ = ["DEFAULT_MAX_NODES", "Position", "SolveResult", "Solver", "Verdict", "solve", "solve_game"]
+
 DEFAULT_MAX_NODES: Final = 3_000_000
 _CHECK_EVERY: Final = 1024
 _PROGRESS_PASS: Final = 32
-
-
-class Verdict(StrEnum):
-    """`WIN`: a complete winning line exists (and is returned); `LOST`: proven impossible; `UNKNOWN`: the
-    budget ran out first."""
-
-    WIN = "win"
-    LOST = "lost"
-    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,8 +28,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Final
+
+from solitaire_core.verdict import Verdict
 
 from .deal import STOCK_START
 from .game import Game
@@ -37,6 +38,10 @@ from .layout import FULL_MASK, TABLE_SIZE, free_positions, reachable_masks_steps
 from .moves import DRAW, Move
 from .rules import Rules
 from .steps import finish, run_for
+
+__all__ = ["DEFAULT_MAX_NODES", "DFS_NODE_CAP", "STEP_NODES", "STEP_TABLES", "TABLES_STEP", "Position",
+           "SolveResult", "Solver", "Verdict", "build_tables_for", "free_of", "solve", "solve_game",
+           "solve_steps", "tables", "tables_steps"]
 
 DEFAULT_MAX_NODES: Final = 2_000_000
 
@@ -126,15 +131,6 @@ def build_tables_for(slice_ms: float) -> bool:
 def tables() -> _Tables:
     """The numbered tables, built on first use (or finished, if a slice-wise build was started)."""
     return finish(tables_steps())
-
-
-class Verdict(StrEnum):
-    """`WIN`: a complete winning line exists (and is returned); `LOST`: proven impossible; `UNKNOWN`: the
-    budget ran out first."""
-
-    WIN = "win"
-    LOST = "lost"
-    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True, slots=True)
