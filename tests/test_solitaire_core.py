@@ -27,7 +27,7 @@ from solitaire_core.quoting import LINE_LIMIT, QUOTE_LIMIT, clip, quote
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, Session
 from solitaire_core.shuffle import sample_numbers, shuffled_indexes, splitmix64
 from solitaire_core.steps import SlicedJob, Steps, finish, run_for
-from solitaire_core.verdict import Verdict
+from solitaire_core.verdict import SolveResult, Verdict
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -352,6 +352,10 @@ def test_every_game_uses_the_shared_steps_and_autoplay_loop() -> None:
 
     assert tripeaks_solver.Verdict is Verdict and pyramid_solver.Verdict is Verdict
     assert [v.value for v in Verdict] == ["win", "lost", "unknown"]  # the stats figures' order and words
+    assert issubclass(tripeaks_solver.SolveResult, SolveResult)
+    assert issubclass(pyramid_solver.SolveResult, SolveResult)
+    result = pyramid_solver.SolveResult(Verdict.WIN, ("21", "draw"), 7, 1.23456)
+    assert result.as_json() == {"verdict": "win", "line": ["21", "draw"], "nodes": 7, "ms": 1.235}
 
 
 class _Countdown:

@@ -46,6 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
 from .deal import STOCK_START
@@ -99,23 +100,9 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
-class SolveResult:
+class SolveResult(SharedSolveResult[str]):
     """The verdict, a winning line when there is one (moves in notation from the position given), the
-    nodes expanded and the time taken."""
-
-    verdict: Verdict
-    line: tuple[str, ...] = ()
-    nodes: int = 0
-    ms: float = 0.0
-
-    def as_json(self) -> dict[str, object]:
-        """The result as the command line prints it."""
-        return {
-            "verdict": self.verdict.value,
-            "line": list(self.line),
-            "nodes": self.nodes,
-            "ms": round(self.ms, 3),
-        }
+    nodes expanded and the time taken (the shared `solitaire_core.verdict.SolveResult`)."""
 
 
 _NO_LINE: Final[tuple[str, ...]] = ()

@@ -30,6 +30,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
 from .deal import STOCK_START
@@ -167,24 +168,11 @@ class Position:
 
 
 @dataclass(frozen=True, slots=True)
-class SolveResult:
+class SolveResult(SharedSolveResult[Move]):
     """The verdict, a winning line when there is one (moves from the position given), the nodes expanded
-    and the time taken."""
+    and the time taken (the shared `solitaire_core.verdict.SolveResult`), and how the solver got there."""
 
-    verdict: Verdict
-    line: tuple[Move, ...] = ()
-    nodes: int = 0
-    ms: float = 0.0
     details: dict[str, int] = field(default_factory=dict)
-
-    def as_json(self) -> dict[str, object]:
-        """The result as the command line prints it."""
-        return {
-            "verdict": self.verdict.value,
-            "line": list(self.line),
-            "nodes": self.nodes,
-            "ms": round(self.ms, 3),
-        }
 
 
 class _OutOfBudget(Exception):
