@@ -1,5 +1,8 @@
 """What every solitaire game of the site shares: cards, the deal shuffle, errors, the quoting of bad input,
-the save envelope, the worker session's request guards and dispatch, and the command-line frame.
+the save envelope, the worker session's request guards and dispatch, and the command-line frame; and the
+generic pieces both games carried: a deal's 52 distinct cards (`deal`), masks of places (`masks`), work in
+steps and sliced jobs (`steps`), the hint ops of a session (`hints`), the solver's verdict and result
+(`verdict`), the autoplay loop (`autoplay`) and the figures of `autoplay` and `stats` (`figures`).
 
 A game's rules, layout, snapshot, solver and hint stay in the game's own package (`tripeaks_core`,
 `pyramid_core`, ...), which imports from here. Pure Python with no run-time dependency, like the games.
