@@ -1,13 +1,19 @@
 // The engine host: a module Web Worker that boots Pyodide from this site's own files, installs the
-// tripeaks_core wheel (checked against its sha256, unpacked into site-packages) and answers the page.
+// engine wheel (every game's package; checked against its sha256, unpacked into site-packages) and answers
+// the page.
 //
 // Protocol (see docs/API.md for the engine side):
-//   page -> worker   {id, op, args}
+//   page -> worker   {id, game?, op, args}   game: "tripeaks" (the default) or "pyramid"
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
 //                    {type: "boot", ok, ms, phases, snapshot, error?}  once, when the engine is ready or
 //                    cannot start; snapshot says how the start-up snapshot was used (see below)
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
 // reply also carries `seq`, the request's place among the messages received (see below).
+//
+// The worker is game-agnostic: it keeps one engine session per game (made when that game is first asked
+// for), and every op acts on the session of the request's game. An unknown game is answered with a
+// RequestError. The hints computed in the background, the warm-up and the idle gate follow the game of
+// the last request: asking for another game makes a hint still being computed for the other one stale.
 //
 // One more op is the worker's own: "check_deal" {deal_id} -> {ok, deal_id} says whether the engine deals
 // that ID, without touching the game in progress.
@@ -39,9 +45,27 @@ const IDLE_MS = 250;
 let settleTimer = null;
 const BASE = new URL("./", self.location.href);
 
-let api = null; // the tripeaks_core.api module (a PyProxy)
-let handleText = null; // the current Session's handle method (a PyProxy)
+// The games the worker hosts: each game's engine module, whose Session speaks the protocol of docs/API.md.
+const GAMES = { tripeaks: "tripeaks_core.api", pyramid: "pyramid_core.api" };
+const DEFAULT_GAME = "tripeaks";
+const IMPORT_ENGINES = `import ${Object.values(GAMES).join(", ")}`; // every engine, so one snapshot serves all
+
+let pyodide = null; // the runtime, once booted
+const apis = {}; // game -> its engine module (a PyProxy), imported when first needed
+const sessions = {}; // game -> its current Session's handle method (a PyProxy)
+let activeGame = DEFAULT_GAME; // the game of the last request: background work is for its session
 let bootError = null;
+
+function apiOf(game) {
+  if (!apis[game]) apis[game] = pyodide.pyimport(GAMES[game]);
+  return apis[game];
+}
+
+/** The handle of `game`'s current session, made on first use. */
+function sessionOf(game) {
+  if (!sessions[game]) sessions[game] = apiOf(game).Session().handle;
+  return sessions[game];
+}
 
 /** An Error with a type name that survives postMessage. */
 function typedError(type, message) {
@@ -165,7 +189,7 @@ async function installEngine(pyodide, config, wheelBytes) {
   }
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
-  pyodide.runPython("import tripeaks_core.api");
+  pyodide.runPython(IMPORT_ENGINES);
 }
 
 async function boot() {
@@ -190,11 +214,10 @@ async function boot() {
   };
   const { loadPyodide } = await runtime;
   mark("imported");
-  let pyodide = null;
   if (stored) {
     try {
       pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
-      pyodide.runPython("import tripeaks_core.api");
+      pyodide.runPython(IMPORT_ENGINES);
       snapshotState = "used";
     } catch (err) {
       console.warn("the start-up snapshot did not start, starting the ordinary way:", err);
@@ -222,27 +245,28 @@ async function boot() {
     mark("pyodide");
   }
   mark("installed");
-  api = pyodide.pyimport("tripeaks_core.api");
-  handleText = api.Session().handle;
+  sessionOf(DEFAULT_GAME);
   mark("session");
   return performance.now() - t0;
 }
 
 // ------------------------------------------------------------------ engine calls
 
+/** An op on the session of the game last asked for (what background work acts on). */
 function engine(op, args) {
-  return call(handleText, op, args);
+  return call(sessionOf(activeGame), op, args);
 }
 
-// "new" and "restore" run on a fresh Session that replaces the current one only when they succeed:
-// nothing of the previous game (such as a hint job) can leak into the new one, and a refused ID or
-// save leaves the current game as it was.
-function freshSessionOp(op, args) {
-  const handle = api.Session().handle;
+// "new" and "restore" run on a fresh Session of that game that replaces its current one only when they
+// succeed: nothing of the previous game (such as a hint job) can leak into the new one, and a refused ID
+// or save leaves the current game as it was. The other games' sessions are not touched.
+function freshSessionOp(game, op, args) {
+  const handle = apiOf(game).Session().handle;
   const reply = call(handle, op, args);
   if (reply.ok) {
-    if (handleText && typeof handleText.destroy === "function") handleText.destroy();
-    handleText = handle;
+    const previous = sessions[game];
+    if (previous && typeof previous.destroy === "function") previous.destroy();
+    sessions[game] = handle;
   } else if (typeof handle.destroy === "function") {
     handle.destroy();
   }
@@ -348,8 +372,18 @@ function answerWaiting() {
   }
 }
 
+/** Background work and hints follow `game` from now on: what was computed for another game is stale. */
+function switchGame(game) {
+  if (game === activeGame) return;
+  activeGame = game;
+  lastVersion = null;
+  generation += 1;
+  cached = null;
+  answerWaiting();
+}
+
 async function runHintLoop() {
-  if (loopRunning || handleText === null) return;
+  if (loopRunning || pyodide === null) return;
   loopRunning = true;
   try {
     while (!(cached && cached.generation === generation)) {
@@ -386,16 +420,19 @@ async function runHintLoop() {
 // Build the solver's tables in idle slices once the first hint is ready, so the first levelled deal or
 // deep hint does not pay for them; moves and hints still get through between slices. The hint loop goes
 // first: when it runs again, the warm-up stops and the loop starts it again when it is done.
-let warmState = "cold";
+// Each game's engine has its own tables (an engine without a "warm" op answers with an error: nothing to
+// build), so the state is kept per game; a change of game stops the warm-up like a hint loop does.
+const warmState = {}; // game -> "cold" (absent), "warming" or "warm"
 async function warmUp() {
-  if (warmState !== "cold" || handleText === null) return;
-  warmState = "warming";
+  const game = activeGame;
+  if (warmState[game] || pyodide === null) return;
+  warmState[game] = "warming";
   try {
     for (;;) {
       await yieldToEvents();
       await whenIdle();
-      if (loopRunning) {
-        warmState = "cold";
+      if (loopRunning || activeGame !== game) {
+        delete warmState[game];
         return;
       }
       const reply = background("warm", { slice_ms: SLICE_MS });
@@ -404,7 +441,7 @@ async function warmUp() {
   } catch {
     // the tables will be built by the first search that needs them
   }
-  warmState = "warm";
+  warmState[game] = "warm";
 }
 
 function requestHint(id) {
@@ -455,15 +492,21 @@ self.onmessage = async (event) => {
     await booted;
     if (bootError) return answer({ ok: false, error: bootError });
     const { op, args } = data;
+    const game = data.game ?? DEFAULT_GAME;
+    if (typeof game !== "string" || !Object.hasOwn(GAMES, game)) {
+      const known = Object.keys(GAMES).join(", ");
+      return answer({ ok: false, error: typedError("RequestError", `unknown game ${JSON.stringify(String(game)).slice(0, 40)}: expected one of ${known}`) });
+    }
     if (typeof op !== "string") return answer({ ok: false, error: typedError("RequestError", "request without an op") });
     if (TEST_STALL.has(op)) return; // test hook: this op is never answered (the page's time limit must act)
+    if (op === "check_deal") return answer(checkDeal(game, args));
+    switchGame(game);
     if (op === "hint") {
       answered = true; // answered by the hint loop
       requestHint(id);
       return;
     }
-    if (op === "check_deal") return answer(checkDeal(args));
-    const reply = op === "new" || op === "restore" ? freshSessionOp(op, args) : engine(op, args);
+    const reply = op === "new" || op === "restore" ? freshSessionOp(game, op, args) : engine(op, args);
     answer(reply);
     positionMayHaveChanged(op, reply);
   } catch (err) {
@@ -473,12 +516,12 @@ self.onmessage = async (event) => {
   }
 };
 
-// The worker's own op "check_deal" {deal_id}: is this a deal ID the engine deals? Asked on a throwaway
-// session, so the game in progress stays as it is and nothing of the other deal reaches the page (the page
+// The worker's own op "check_deal" {deal_id}: is this a deal ID the game's engine deals? Asked on a
+// throwaway session (of the request's game), so the game in progress stays as it is and nothing of the other deal reaches the page (the page
 // asks before it offers to leave a game in progress for a link). Replies {ok, deal_id} (canonical) or the
 // engine's error.
-function checkDeal(args) {
-  const handle = api.Session().handle;
+function checkDeal(game, args) {
+  const handle = apiOf(game).Session().handle;
   try {
     const reply = call(handle, "new", { deal_id: args && args.deal_id });
     return reply.ok ? { ok: true, deal_id: reply.state.deal_id } : reply;
