@@ -196,6 +196,33 @@ def test_bad_take_requests(args: dict[str, Any], kind: str) -> None:
     fails(session, json.dumps({"op": "take", "args": args}), kind)
 
 
+def test_move_in_notation_answers_like_take_draw_and_undo() -> None:
+    by_op, by_move = session_at("1234"), session_at("1234")
+    drawn = ok(by_op, "draw")
+    assert ok(by_move, "move", move="draw") == drawn
+    target = playable(drawn)[0]
+    taken = ok(by_op, "take", position=target)
+    assert taken["rejection"] is None
+    assert ok(by_move, "move", move=str(target)) == taken
+    assert ok(by_move, "move", move="undo") == ok(by_op, "undo")
+    refused = fails_not(by_move, {"op": "move", "args": {"move": "0"}})
+    assert refused["rejection"] == {"reason": "face_down", "position": 0}
+
+
+@pytest.mark.parametrize(("args", "kind"), [
+    ({"move": "28"}, "MoveError"),
+    ({"move": "07"}, "MoveError"),
+    ({"move": "Draw"}, "MoveError"),
+    ({"move": "18,draw"}, "MoveError"),
+    ({"move": ""}, "MoveError"),
+    ({"move": 18}, "RequestError"),
+    ({}, "RequestError"),
+])
+def test_bad_move_notation_is_a_typed_error(args: dict[str, Any], kind: str) -> None:
+    session = session_at("77")
+    fails(session, json.dumps({"op": "move", "args": args}), kind)
+
+
 def test_take_of_a_card_already_gone() -> None:
     session = session_at("0")
     while not playable(ok(session, "state")):

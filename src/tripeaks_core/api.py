@@ -28,7 +28,7 @@ from .errors import GameInProgressError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .levels import Level
-from .moves import Rejection
+from .moves import DRAW, UNDO, Rejection, parse_action
 from .rules import STANDARD, Rules
 from .save import load_game, save_game
 from .snapshot import snapshot
@@ -37,7 +37,7 @@ from .solver import build_tables_for, solve_game, tables
 __all__ = ["MAX_DEPTH", "MAX_REQUEST_CHARS", "RequestError", "Session", "nesting_depth", "parse_request",
            "random_deal_id"]
 
-_CHANGES_GAME_IN_PLACE: Final = frozenset({"take", "draw", "undo", "give_up", "solution"})
+_CHANGES_GAME_IN_PLACE: Final = frozenset({"move", "take", "draw", "undo", "give_up", "solution"})
 """The ops that change `Session.game` itself (the others replace it): `handle` keeps a copy to go back to."""
 
 _Kept = tuple[Game, tuple[SlicedJob[Hint] | None, int], Game | None]
@@ -59,6 +59,7 @@ class Session(BaseSession[_Kept]):
         super().__init__({
             "new": self._new,
             "restore": self._restore,
+            "move": self._move,
             "take": self._take,
             "draw": self._draw,
             "undo": self._undo,
@@ -159,6 +160,20 @@ class Session(BaseSession[_Kept]):
         if isinstance(position, bool) or not isinstance(position, int):
             raise RequestError("'position' must be an integer 0-27")
         return self._reply(self.game.try_take(position))
+
+    def _move(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The generic move intent every game's protocol has: one move in the game's own notation (for
+        TriPeaks `0`-`27`, `draw` or `undo`), with the same reply as `take`, `draw` or `undo`. A text that is
+        not a move is a `MoveError` and changes nothing."""
+        move = args.get("move")
+        if not isinstance(move, str):
+            raise RequestError("'move' must be a move in notation, such as '18' or 'draw'")
+        action = parse_action(move)
+        if action == DRAW:
+            return self._draw(args)
+        if action == UNDO:
+            return self._undo(args)
+        return self._reply(self.game.try_take(action))
 
     def _draw(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._reply(self.game.try_draw())
