@@ -131,3 +131,58 @@ def test_a_damaged_snapshot_is_dropped_and_the_engine_starts_anyway(table: Table
     assert _boot(table)["snapshot"] == "discarded"
     _wait_for_snapshot(table)  # a good one is made again
     assert _boot(table)["snapshot"] == "used"
+
+
+TWO_GAMES = """
+async () => {
+  const worker = new Worker('worker.js', {type: 'module'});
+  const boot = await new Promise(resolve => {
+    worker.onmessage = (event) => { if (event.data.type === 'boot') resolve(event.data); };
+  });
+  const ask = (id, request) => new Promise(resolve => {
+    worker.onmessage = (event) => { if (event.data.id === id) resolve(event.data); };
+    worker.postMessage({id, ...request});
+  });
+  const out = {boot};
+  out.pyramid = await ask(1, {game: 'pyramid', op: 'new', args: {deal_id: '7'}});
+  out.tripeaks = await ask(2, {op: 'new', args: {deal_id: '1234'}});
+  // A move read off the snapshot's partners (a pair, or a king alone), else a draw.
+  const card = out.pyramid.state.pyramid.find(e => e.playable && (e.king || e.partners.length));
+  out.move = card ? (card.king ? String(card.index) : `${card.index}+${card.partners[0]}`) : 'draw';
+  out.moved = await ask(3, {game: 'pyramid', op: 'move', args: {move: out.move}});
+  out.tripeaksState = await ask(4, {game: 'tripeaks', op: 'state', args: {}});
+  out.hint = await ask(5, {game: 'pyramid', op: 'hint', args: {}});
+  out.unknown = await ask(6, {game: 'klondike', op: 'state', args: {}});
+  out.pyramidState = await ask(7, {game: 'pyramid', op: 'state', args: {}});
+  out.tripeaksHint = await ask(8, {op: 'hint', args: {}});
+  worker.terminate();
+  return out;
+}
+"""
+
+
+def test_one_worker_hosts_both_games_with_a_session_each(table: Table) -> None:
+    table.open("#7")
+    out: dict[str, Any] = table.page.evaluate(TWO_GAMES)
+    assert out["boot"]["ok"] is True, out["boot"]
+    pyramid = out["pyramid"]
+    assert pyramid["id"] == 1 and pyramid["ok"], pyramid
+    assert pyramid["state"]["game"] == "pyramid" and pyramid["state"]["deal_id"] == "7"
+    assert out["tripeaks"]["ok"] and out["tripeaks"]["state"]["deal_id"] == "1234"
+    moved = out["moved"]
+    assert moved["ok"] and moved["rejection"] is None, (out["move"], moved)
+    assert moved["state"]["version"] == pyramid["state"]["version"] + 1
+    # A TriPeaks request in between answers for the TriPeaks game, which the Pyramid move left alone.
+    tripeaks = out["tripeaksState"]
+    assert tripeaks["ok"] and tripeaks["state"]["deal_id"] == "1234"
+    assert tripeaks["state"] == out["tripeaks"]["state"]
+    hint = out["hint"]
+    assert hint["id"] == 5 and hint["ok"] and not hint.get("stale"), hint
+    assert hint["hint"]["version"] == moved["state"]["version"]
+    assert out["unknown"]["id"] == 6 and out["unknown"]["ok"] is False
+    assert out["unknown"]["error"]["type"] == "RequestError"
+    assert "klondike" in out["unknown"]["error"]["message"]
+    # The Pyramid game is where the move left it; TriPeaks' own hint is for its own game.
+    assert out["pyramidState"]["state"] == moved["state"]
+    assert out["tripeaksHint"]["ok"] and out["tripeaksHint"]["hint"]["kind"] in ("take", "draw")
+    assert out["tripeaksHint"]["hint"]["version"] == tripeaks["state"]["version"]
