@@ -10,10 +10,10 @@
 export const RATIO = 1.4; // card height / width
 const SPREAD = 1.14; // largest card width / horizontal pitch (1: the cards of a row just touch)
 const GAP = 0.06; // largest gap between two cards of a row, in card widths
-const STEP_MIN = 0.4; // smallest vertical offset of a row, in card heights (the rank stays readable)
+const STEP_MIN = 0.34; // smallest vertical offset of a row, in card heights (the rank stays readable: pyramid.css lifts the corner)
 const STEP_MAX = 0.62; // largest one: the rows still overlap
 const MIN_CW = 20;
-const MAX_CW = 130;
+const MAX_CW = 112;
 const PILE_MIN_PX = 46; // stock, stock top and waste are buttons: never narrower than a comfortable tap
 const RECYCLE_PX = 96; // room for the Recycler button and the "tour N sur 3" line beside the piles
 const SIDE_ROW_PX = 76; // in "side", the "tour N sur 3" line and Recycler under the three pile cards
@@ -56,6 +56,6 @@ export function fit(boardWidth, boardHeight) {
   const room = best.mode === "side" ? width - (GAP_SIDE * cw + 3 * pw + 2 * PILE_GAP * cw) : width;
   const pitch = Math.floor(Math.min(cw * (1 + GAP), (room - cw) / 6) * 100) / 100;
   const tall = best.mode === "side" ? height : height - ph - GAP_BELOW * cw;
-  const step = Math.floor(Math.max(STEP_MIN * ch, Math.min(STEP_MAX * ch, (tall - ch) / 6)));
+  const step = Math.max(Math.ceil(STEP_MIN * ch), Math.floor(Math.min(STEP_MAX * ch, (tall - ch) / 6)));
   return { cw, ch, pitch: Math.max(pitch, cw / SPREAD), step, pw, ph, mode: best.mode };
 }
