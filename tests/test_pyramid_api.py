@@ -78,12 +78,13 @@ def test_solution_waits_and_give_up_ends_the_game():
     assert ask(session, "solution")["ok"] is False
     assert ask(session, "state")["state"]["solution_available"] is False
     ask(session, "give_up")
-    assert ask(session, "move", move="draw")["ok"] is False
+    refused = ask(session, "move", move="draw")
+    assert refused["ok"] and refused["rejection"]["reason"] == "game_over"
     solution = ask(session, "solution")
     assert solution["ok"] and solution["verdict"] == "win"
     assert solution["frames"][-1]["outcome"] == "won" and len(solution["frames"]) == len(solution["line"]) + 1
     assert ask(session, "replay")["state"]["given_up"] is False
-    assert ask(session, "draw")["ok"]
+    assert ask(session, "draw")["rejection"] is None
 
 
 def test_hint_in_slices_matches_the_hint():

@@ -143,6 +143,13 @@ class PyramidMachine(RuleBasedStateMachine):
         snap = snapshot(game)
         assert snap["removed"] == 28 - len(model.present)
         assert snap["pass"] == model.passes
+        # the end of a game reads as TriPeaks': over once won; a stuck game has seen every card, so its
+        # solution may be shown
+        all_known = len(model.known) == 52
+        assert snap["over"] is model.won() and snap["given_up"] is False
+        assert snap["solution_available"] is (model.won() or all_known)
+        assert not model.stuck() or all_known
+        assert snap["level"] == "any" and snap["moves"] == len(model.history)
         for i, entry in enumerate(snap["pyramid"]):
             assert (entry["state"] == "gone") == (i not in model.present)
             playing = outcome is Outcome.PLAYING

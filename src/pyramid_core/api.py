@@ -3,10 +3,18 @@
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
-leaves the session exactly as it was. Ops: `new` (optional `deal_id`), `restore` (`save`), `move`
-(`{"move": "12+W"}`), `draw`, `recycle`, `undo`, `replay`, `state`, `hint`, `hint_start`, `hint_step`
-(`slice_ms`), `give_up`, and `solution` (allowed once the deal is won, given up, or every card is known).
-A refused move is not an error: the reply carries the new (unchanged) state and the `rejection`.
+leaves the session exactly as it was. Ops: `new` (optional `deal_id`, or a `level`), `check_deal`
+(`deal_id`), `restore` (`save`), `move` (`{"move": "12+W"}`), `draw`, `recycle`, `undo`, `replay`, `state`,
+`hint`, `hint_start`, `hint_step` (`slice_ms`), `give_up`, and `solution` (allowed once the deal is won, given
+up, or every card is known). A refused move is not an error: the reply carries the new (unchanged) state and
+the `rejection`.
+
+Wherever the page's shared shell relies on it, the replies are TriPeaks' (`tripeaks_core.api`): a game over
+(won or given up) refuses moves with `game_over` and the snapshot says `over`; giving up a game already won or
+given up is a `GameOverError`; `solution` before it is available is a `GameInProgressError`, and once shown it
+makes every card known (closing a game that still hid some) and replies the new `state` and `save`; a `new`
+with a `level` deals a deal the solver proved winnable, and a lettered ID whose deal is not of its level is a
+`DealIdError`.
 """
 
 from __future__ import annotations
@@ -17,20 +25,23 @@ from typing import Any, Final
 
 from solitaire_core.errors import RequestError
 from solitaire_core.hints import HintJobs, hint_json
+from solitaire_core.levels import parse_level
 from solitaire_core.session import Session as BaseSession
 from solitaire_core.steps import SlicedJob
 
 from .deal import RANDOM_LIMIT, DealId
-from .game import Game, Outcome
+from .difficulty import deal_at_level, verify
+from .errors import GameInProgressError
+from .game import Game
 from .hint import Hint, HintJob, hint
-from .moves import DRAW, RECYCLE, Move, Rejection
+from .moves import DRAW, RECYCLE, UNDO, Move, Rejection, parse_action
 from .save import Played, load, save
 from .snapshot import snapshot
 from .solver import solve_game
 
 __all__ = ["RequestError", "Session", "random_deal_id"]
 
-_CHANGES_IN_PLACE: Final = frozenset({"move", "draw", "recycle", "undo", "give_up", "replay"})
+_CHANGES_IN_PLACE: Final = frozenset({"move", "draw", "recycle", "undo", "give_up", "replay", "solution"})
 """The ops that change `Session.played` itself (the others replace it): a copy is kept to go back to."""
 
 _Kept = tuple[Played, tuple[SlicedJob[Hint] | None, int], Played | None]
@@ -51,6 +62,7 @@ class Session(BaseSession[_Kept]):
         self._hints: HintJobs[Hint] = HintJobs()
         super().__init__({
             "new": self._new,
+            "check_deal": self._check_deal,
             "restore": self._restore,
             "move": self._move,
             "draw": lambda _args: self._play(DRAW),
@@ -87,34 +99,47 @@ class Session(BaseSession[_Kept]):
         self._hints.clear()
 
     def _reply(self, rejection: Rejection | None = None) -> dict[str, Any]:
-        state = snapshot(self.game)
-        state["given_up"] = self.played.given_up
-        state["solution_available"] = self._solution_allowed()
         return {
             "ok": True,
-            "state": state,
+            "state": snapshot(self.game),
             "save": save(self.played),
             "rejection": None if rejection is None else rejection.as_json(),
         }
 
-    def _new(self, args: dict[str, Any]) -> dict[str, Any]:
+    def _deal_id_arg(self, args: dict[str, Any]) -> DealId:
+        """The verified deal ID of `args["deal_id"]`: `DealIdError` when malformed or when its difficulty
+        letter is not its deal's."""
         raw = args.get("deal_id")
-        if raw is not None and not isinstance(raw, str):
+        if not isinstance(raw, str):
             raise RequestError("'deal_id' must be a string")
-        deal_id = DealId.parse(raw) if raw is not None else random_deal_id()
+        deal_id = DealId.parse(raw)
+        verify(deal_id)
+        return deal_id
+
+    def _new(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Deal `deal_id` (verified), or without it a random deal of `level` (default `any`): every level but
+        `any` deals only deals the solver proved winnable."""
+        if args.get("deal_id") is not None:
+            deal_id = self._deal_id_arg(args)
+        else:
+            try:
+                level = parse_level(args.get("level", "any"))
+            except ValueError as error:
+                raise RequestError(str(error)) from None
+            deal_id = random_deal_id() if level is None else deal_at_level(level)
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
+
+    def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Whether `new` would deal this ID, as the page asks before it leaves a game for a link: the
+        canonical ID, or the `DealIdError` `new` would give. The game in progress is not touched."""
+        return {"ok": True, "deal_id": str(self._deal_id_arg(args))}
 
     def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
         self._set(load(args.get("save")))
         return self._reply()
 
-    def _check_open(self) -> None:
-        if self.played.given_up:
-            raise RequestError("this game was given up: replay it or deal another")
-
     def _play(self, text: str) -> dict[str, Any]:
-        self._check_open()
         move = Move.parse(text)
         rejection = self.game.try_play(move)
         if rejection is None:
@@ -125,13 +150,17 @@ class Session(BaseSession[_Kept]):
         move = args.get("move")
         if not isinstance(move, str):
             raise RequestError("'move' must be a move in notation, such as '12+W', '5', 'draw'")
+        if parse_action(move) == UNDO:
+            return self._undo(args)
         return self._play(move)
 
     def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
-        self._check_open()
-        if self.game.can_undo:
-            self.played.play("undo")
-        return self._reply()
+        """Take back the last move (nothing to take back: no change and no rejection); after a give-up or
+        once closed by a solution, refused with `game_over`."""
+        rejection = self.game.check_undo()
+        if rejection is None and self.game.can_undo:
+            self.played.play(UNDO)
+        return self._reply(rejection)
 
     def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
         self.played.replay()
@@ -139,8 +168,8 @@ class Session(BaseSession[_Kept]):
         return self._reply()
 
     def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
-        if not self.played.given_up:
-            self.played.give_up()
+        """Give the game up (while playing or stuck); `GameOverError` when it is won or given up already."""
+        self.played.give_up()
         return self._reply()
 
     def _budget(self, args: dict[str, Any], name: str) -> float | None:
@@ -161,18 +190,23 @@ class Session(BaseSession[_Kept]):
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
 
-    def _solution_allowed(self) -> bool:
-        return self.played.given_up or self.game.all_known or self.game.outcome() is Outcome.WON
-
     def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
         """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
-        once nothing is left to hide: the deal won, given up, or every card already seen."""
-        if not self._solution_allowed():
-            raise RequestError("the solution is shown once the deal is won, given up, or every card is known")
+        once nothing is left to hide (the deal won, given up, or every card already seen), else
+        `GameInProgressError`. The frames show every card, so from then on every card is known
+        (`Game.reveal`, which closes a game that still hid some): the reply carries the new state and save
+        like a move's."""
+        if not self.game.solution_available:
+            raise GameInProgressError(
+                "the solution is shown only once the game is won or given up, or every card is known"
+            )
         viewer = Game(self.game.deal, self.game.deal_id)
         result = solve_game(viewer)
         frames = [snapshot(viewer)]
         for move in result.line:
             viewer.play(move)
             frames.append(snapshot(viewer))
-        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames}
+        self.played.reveal()
+        reply = self._reply()
+        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
+                "state": reply["state"], "save": reply["save"]}

@@ -20,6 +20,7 @@ from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
 from .deal import RANDOM_LIMIT, Deal, DealId
+from .difficulty import verify
 from .game import Game
 from .hint import hint
 from .moves import parse_actions
@@ -31,11 +32,14 @@ _SAMPLE_SALT = 0x707972616D6964  # "pyramid"
 
 
 def resolve(text: str) -> Game:
-    """A new game from a deal in notation (52 codes) or a deal ID (a bare number)."""
+    """A new game from a deal in notation (52 codes) or a deal ID (verified: a difficulty letter its deal
+    does not have is a `DealIdError`)."""
     stripped = text.strip()
     if " " in stripped:
         return Game(Deal.parse(stripped))
-    return Game.from_id(DealId.parse(stripped))
+    named = DealId.parse(stripped)
+    verify(named)
+    return Game.from_id(named)
 
 
 def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
@@ -54,9 +58,12 @@ def _describe(result: SolveResult) -> str:
 
 def _cmd_deal(args: argparse.Namespace) -> None:
     named = DealId.parse(args.id)
+    verify(named)
     deal = named.deal()
-    data = {"deal_id": str(named), "deal": deal.notation(), "rules": {"passes": 3, "win": "pyramid"}}
-    emit(args.json, data, f"{deal.notation()}\ndeal {named}: three passes, clearing the pyramid wins")
+    data = {"deal_id": str(named), "deal": deal.notation(), "rules": {"passes": 3, "win": "pyramid"},
+            "level": named.level.value if named.level else None}
+    level = f", a winnable {named.level} deal" if named.level else ""
+    emit(args.json, data, f"{deal.notation()}\ndeal {named}: three passes, clearing the pyramid wins{level}")
 
 
 def _cmd_solve(args: argparse.Namespace) -> None:
@@ -115,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     deal = commands.add_parser("deal", help="print the deal of an ID", allow_abbrev=False)
-    deal.add_argument("id", help="a deal ID: a bare number N is deal N")
+    deal.add_argument("id", help="a deal ID: a bare number N is deal N; E-N, M-N, H-N claim its level")
     deal.add_argument("--json", action="store_true")
     deal.set_defaults(run=_cmd_deal)
 

@@ -11,11 +11,14 @@ into this notation order.
 
 from __future__ import annotations
 
+import re
+import string
 from dataclasses import dataclass
 from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
 from solitaire_core.deal import DealCards
+from solitaire_core.levels import LEVEL_LETTERS, Level
 from solitaire_core.shuffle import shuffled_indexes
 
 from .errors import DealError, DealIdError, quote
@@ -27,6 +30,7 @@ STOCK_SIZE: Final = DECK_SIZE - STOCK_START
 MAX_NUMBER: Final = 999_999_999_999
 RANDOM_LIMIT: Final = 1_000_000_000
 """Random deals are numbered below this (nine digits at most)."""
+_PATTERN: Final = re.compile(r"(?:([A-Za-z]{1,4})-?)?([0-9]{1,12})")  # ASCII classes, not \d or \w
 
 
 def parse_card(code: str) -> Card:
@@ -79,16 +83,25 @@ class Deal(DealCards):
 
 @dataclass(frozen=True, slots=True)
 class DealId:
-    """A deal ID: today a bare decimal number `N` (0 to 999,999,999,999), the deal `Deal.from_number(N)`.
+    """A deal ID: a deal number `N` (0 to 999,999,999,999), the deal `Deal.from_number(N)`, and optionally the
+    difficulty level the ID claims for it.
 
-    Grammar, and how it can grow: an ID is `[LETTERS-]DIGITS`, and today LETTERS must be empty. A later
-    level or variant (an easy deal `E-1234`, a different number of passes `P1-1234`, "clear the stock too"
-    `S-1234`, ...) would be a letter before a dash, exactly as TriPeaks' IDs do it: the number keeps naming
-    the same cards, the letters only the rules, and an ID without letters keeps meaning today's rules, so no
-    ID shared today changes meaning.
+    Grammar, as TriPeaks' (`tripeaks_core.dealid`): optional letters, an optional dash, then the number::
+
+        1234        deal 1234 (the three-pass rules; no claim about its difficulty)
+        E-1234      the same cards, claimed to be an easy deal (M: medium, H: hard; see `difficulty`)
+
+    Letters are read in either case (people type links), but only ASCII: a Unicode digit, letter, dash or
+    space is not read as one. The canonical form is upper case with a dash (`e1234` is `E-1234`). The cards
+    depend only on the number, so a lettered ID names the same cards as the bare number, and the letter is a
+    claim that `difficulty.verify` checks (`new`, `restore`, `check_deal` and the command line refuse an ID
+    whose deal is not of its level). Other letters are reserved for later rules (a different number of
+    passes, "clear the stock too", ...): today they are a `DealIdError`, so no ID shared today changes
+    meaning.
     """
 
     number: int
+    level: Level | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.number, bool) or not 0 <= self.number <= MAX_NUMBER:
@@ -96,15 +109,25 @@ class DealId:
 
     @classmethod
     def parse(cls, text: str) -> DealId:
-        """Read a bare decimal number (ASCII digits only, at most 12; whitespace around it is ignored)."""
-        body = text.strip()
-        if not (body.isascii() and body.isdigit()) or len(body) > len(str(MAX_NUMBER)):
-            raise DealIdError(f"malformed deal ID {quote(body)}: expected a number 0-{MAX_NUMBER}")
-        return cls(int(body))
+        """Read an ID such as `1234` or `e-1234` (ASCII whitespace around it allowed); a malformed one
+        raises `DealIdError` quoting the input."""
+        match = _PATTERN.fullmatch(text.strip(string.whitespace))
+        if match is None:
+            raise DealIdError(
+                f"malformed deal ID {quote(text)}: expected a number 0-{MAX_NUMBER}, optionally after a "
+                "difficulty letter E, M or H and a dash"
+            )
+        letters = (match.group(1) or "").upper()
+        unknown = sorted(set(letters) - LEVEL_LETTERS)
+        if unknown:
+            raise DealIdError(f"malformed deal ID {quote(text)}: unknown letter {unknown[0]}")
+        if len(letters) > 1:
+            raise DealIdError(f"malformed deal ID {quote(text)}: more than one difficulty letter")
+        return cls(int(match.group(2)), Level.from_letter(letters) if letters else None)
 
     def deal(self) -> Deal:
-        """The 52 cards of this deal."""
+        """The 52 cards of this deal (the same for every letter)."""
         return Deal.from_number(self.number)
 
     def __str__(self) -> str:
-        return str(self.number)
+        return f"{self.level.letter}-{self.number}" if self.level else str(self.number)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from solitaire_core.errors import CardError, RequestError, SaveError, SolitaireError
 from solitaire_core.quoting import quote
 
-__all__ = ["CardError", "DealError", "DealIdError", "MoveError", "PositionError", "PyramidError",
-           "RequestError", "SaveError", "quote"]
+__all__ = ["CardError", "DealError", "DealIdError", "GameInProgressError", "GameOverError", "MoveError",
+           "PositionError", "PyramidError", "RequestError", "SaveError", "quote"]
 
 
 class PyramidError(SolitaireError):
@@ -25,7 +25,8 @@ class DealError(PyramidError):
 
 
 class DealIdError(PyramidError):
-    """A deal ID that is not a bare decimal number in range."""
+    """A deal ID that does not follow the grammar of `pyramid_core.deal.DealId`, or whose difficulty letter
+    its deal does not have."""
 
 
 class PositionError(PyramidError):
@@ -34,3 +35,13 @@ class PositionError(PyramidError):
 
 class MoveError(PyramidError):
     """A move text that is not in the move notation of `design.md`."""
+
+
+class GameOverError(PyramidError):
+    """An action that needs a game still in progress (giving up) asked of a game that is won or given up
+    (the same name and meaning as TriPeaks', so the page handles both games' replies alike)."""
+
+
+class GameInProgressError(PyramidError):
+    """An action for after the game (the solution) asked while the game is still being played and some card
+    is still unknown: answering it would show the player cards they have not seen."""

@@ -5,6 +5,13 @@ last) and the pass (1-3; each recycle starts the next one). Every move pushes wh
 restores the position exactly, the pass counter included. Knowledge (which of the 52 cards the player has
 seen) only grows: every pyramid card from the start, and each stock card once it has been the face-up top
 of the stock. Undo never takes knowledge back.
+
+**The end of a game**, as in TriPeaks (`tripeaks_core.game`): a won game is *over*: every move is refused
+(`game_over`) until an undo reopens it. Giving up (`give_up`) ends the game for good: moves, draws, recycles
+and undos are refused, only a restart of the deal plays again. Seeing the solution (`reveal`, allowed once the
+game is won or given up, or once every card is known) makes every card known; if some card was not known
+before, the game is *closed* for good too (no move and no undo; the outcome stays won or given up). A stuck
+position always has every card known (the stock was run through), so its solution may be shown.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from solitaire_core.cards import DECK_SIZE, Card
 from solitaire_core.masks import indexes_of
 
 from .deal import STOCK_START, Deal, DealId
-from .errors import PositionError
+from .errors import GameInProgressError, GameOverError, PositionError
 from .layout import COVERER_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
 from .moves import (
     DRAW_MOVE,
@@ -43,11 +50,13 @@ KING: Final = 13
 
 
 class Outcome(StrEnum):
-    """Where the game stands. `STUCK`: not won and no legal move at all."""
+    """Where the game stands. `STUCK`: not won and no legal move at all; `GIVEN_UP`: after `give_up`,
+    until a restart."""
 
     PLAYING = "playing"
     WON = "won"
     STUCK = "stuck"
+    GIVEN_UP = "given_up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +113,8 @@ class Game:
         self._steps: list[_Step] = []
         self._actions: list[Action] = []
         self._version = 0
+        self._given_up = False
+        self._closed = False  # the solution was shown while some card was unknown
         self._known: set[int] = set(range(STOCK_START + 1))
         for index in known:
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < DECK_SIZE:
@@ -214,14 +225,36 @@ class Game:
         return len(self._known) == DECK_SIZE
 
     @property
+    def given_up(self) -> bool:
+        """True after `give_up`, until a restart."""
+        return self._given_up
+
+    @property
+    def closed(self) -> bool:
+        """True once the solution was shown while some card was still unknown: the game cannot go on (no
+        move, draw, recycle or undo), only a restart plays again."""
+        return self._closed
+
+    @property
+    def over(self) -> bool:
+        """True when no move is possible because the game is won or given up (TriPeaks' `over`)."""
+        return self._given_up or not self._remaining
+
+    @property
+    def solution_available(self) -> bool:
+        """True when the solution may be shown without showing an unseen card that matters: the game is won,
+        or given up, or every card is known already (always so once stuck)."""
+        return self.over or self.all_known
+
+    @property
     def can_undo(self) -> bool:
-        """True when there is a move to take back."""
-        return bool(self._steps)
+        """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
+        return bool(self._steps) and self.check_undo() is None
 
     @property
     def can_draw(self) -> bool:
-        """True while the stock has a card to turn."""
-        return bool(self._stock)
+        """True when a draw would be accepted: the stock has a card to turn and the game is not over."""
+        return bool(self._stock) and not self.over
 
     @property
     def can_recycle(self) -> bool:
@@ -264,8 +297,8 @@ class Game:
         return [p for p in self.playable_places() if p != place and rank + self.rank_at(p) == PAIR_SUM]
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move: kings, pairs, then draw and recycle (none once the deal is won)."""
-        if not self._remaining:
+        """Every legal move: kings, pairs, then draw and recycle (none once the game is over)."""
+        if self.over:
             return []
         places = self.playable_places()
         moves: list[Move] = []
@@ -284,7 +317,9 @@ class Game:
         return moves
 
     def outcome(self) -> Outcome:
-        """Won once the pyramid is empty; stuck when no move is legal."""
+        """Given up after `give_up`; won once the pyramid is empty; stuck when no move is legal."""
+        if self._given_up:
+            return Outcome.GIVEN_UP
         if not self._remaining:
             return Outcome.WON
         if not self.legal_moves():
@@ -315,7 +350,7 @@ class Game:
 
     def check_recycle(self) -> Rejection | None:
         """Why a recycle would be refused, or `None` if it is legal."""
-        if not self._remaining:
+        if self.over:
             return Rejection(Reason.GAME_OVER)
         if self._stock:
             return Rejection(Reason.STOCK_NOT_EMPTY)
@@ -327,9 +362,9 @@ class Game:
 
     def check(self, move: Move) -> Rejection | None:
         """Why `move` would be refused, or `None` if it is legal. A place that holds no card is not a
-        refusal but bad input: `PositionError`. Once the deal is won every move is refused (`game_over`)
-        until an undo reopens it."""
-        if not self._remaining:
+        refusal but bad input: `PositionError`. Once the game is over every move is refused (`game_over`),
+        before any place is looked at: until an undo reopens a won deal, for good once given up."""
+        if self.over:
             return Rejection(Reason.GAME_OVER)
         if move.kind == "draw":
             return None if self._stock else Rejection(Reason.STOCK_EMPTY)
@@ -354,11 +389,28 @@ class Game:
             self._actions.append(parsed)
         return rejection
 
+    def check_undo(self) -> Rejection | None:
+        """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
+        (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:
+        that reopens it."""
+        return Rejection(Reason.GAME_OVER) if self._given_up or self._closed else None
+
+    def try_undo(self) -> Rejection | None:
+        """Take back the last move if there is one and undo is allowed; return the rejection otherwise
+        (nothing changes)."""
+        rejection = self.check_undo()
+        if rejection is None:
+            self.undo()
+        return rejection
+
     def play(self, action: Action | str) -> None:
         """Make a move or `undo` (given as data or in notation); raise `IllegalMove` when refused and
         `PositionError` for an undo with nothing to take back."""
         parsed = parse_action(action) if isinstance(action, str) else action
         if parsed == UNDO:
+            rejection = self.check_undo()
+            if rejection is not None:
+                raise IllegalMove(UNDO, rejection)
             if not self.undo():
                 raise PositionError("there is no move to undo")
             return
@@ -376,8 +428,9 @@ class Game:
         return self.try_play(RECYCLE_MOVE)
 
     def undo(self) -> bool:
-        """Take back the last move; return False (and change nothing) when there is none."""
-        if not self._steps:
+        """Take back the last move; return False (and change nothing) when there is none or undo is refused
+        (`check_undo`)."""
+        if not self._steps or self.check_undo() is not None:
             return False
         step = self._steps.pop()
         self._remaining = step.remaining
@@ -386,6 +439,32 @@ class Game:
         self._pass = step.pass_number
         self._version += 1
         self._actions.append(UNDO)
+        return True
+
+    def give_up(self) -> None:
+        """End the game for good: no move, draw, recycle or undo any more, and the solution may be shown.
+        Raise `GameOverError` (nothing changes) when the game is won or already given up."""
+        if self._given_up:
+            raise GameOverError("this game was already given up")
+        if not self._remaining:
+            raise GameOverError("this game is won: there is nothing to give up")
+        self._given_up = True
+        self._version += 1
+
+    def reveal(self) -> bool:
+        """The player is shown the solution: every card becomes known. If some card was unknown before, the
+        game is closed for good (no move or undo; `outcome` stays won or given up) and True is returned;
+        False when every card was known already (nothing changes). Raise `GameInProgressError` (nothing
+        changes) unless `solution_available`."""
+        if not self.solution_available:
+            raise GameInProgressError(
+                "the solution is shown only once the game is won or given up, or every card is known"
+            )
+        if self.all_known:
+            return False
+        self._known.update(range(DECK_SIZE))
+        self._closed = True
+        self._version += 1
         return True
 
     def _apply(self, move: Move) -> None:

@@ -16,7 +16,7 @@ REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
         "stock_not_empty": "le recyclage arrive quand la pioche est vide",
         "no_recycle_left": "plus de recyclage disponible",
         "waste_empty": "rien à recycler dans la défausse",
-        "game_over": "la donne est déjà gagnée",
+        "game_over": "la partie est terminée",
     },
     "en": {
         "not_thirteen": "these two cards do not make 13",
@@ -26,7 +26,7 @@ REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
         "stock_not_empty": "recycling comes once the stock is empty",
         "no_recycle_left": "no recycling left",
         "waste_empty": "nothing to recycle on the waste",
-        "game_over": "the deal is already won",
+        "game_over": "the game is over",
     },
 }
 

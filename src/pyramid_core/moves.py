@@ -154,7 +154,7 @@ class Rejection:
 class IllegalMove(PyramidError):
     """Raised by `Game.play` when the rules refuse the move; the game is unchanged."""
 
-    def __init__(self, move: Move, rejection: Rejection) -> None:
+    def __init__(self, move: Action, rejection: Rejection) -> None:
         super().__init__(f"move {move} refused: {rejection.message('en')}")
         self.move = move
         self.rejection = rejection

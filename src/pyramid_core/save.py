@@ -2,11 +2,14 @@
 
 A save names the deal (its ID, or its 52 cards for a custom deal) and holds the *log*: every action since
 the deal was first dealt, in move notation, `undo` included, with `replay` where the player started the
-same deal again and `give_up` where they gave it up. Nothing else is stored: what the player has seen is
-re-derived by replaying the log (a replay keeps what was seen before it), so a save cannot claim to know a
-card its moves never showed, nor forget one. The envelope (the `format`, `version` and `check` fields, the
-checksum, and the flat checks of every field before anything walks the data) is the shared
-`solitaire_core.envelope`.
+same deal again, `give_up` where they gave it up and `reveal` where a solution showed cards they had not
+seen (which closes the game, as in TriPeaks). Nothing else is stored: what the player has seen, and whether
+the game is given up or closed, is re-derived by replaying the log on a fresh game of the deal (a replay
+keeps what was seen before it; after a give-up or a reveal every move and undo is refused, so a log that
+plays on does not load). So a save can neither invent nor forget a card the player saw. A lettered deal ID
+is verified as `new` verifies it (a difficulty letter its deal does not have is a `SaveError`). The envelope
+(the `format`, `version` and `check` fields, the checksum, and the flat checks of every field before
+anything walks the data) is the shared `solitaire_core.envelope`.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Any, Final
 from solitaire_core import envelope
 
 from .deal import Deal, DealId
+from .difficulty import verify
 from .errors import PyramidError, SaveError, quote
 from .game import Game
 from .moves import parse_action
@@ -25,6 +29,7 @@ FORMAT: Final = "pyramid-save"
 VERSION: Final = 1
 REPLAY: Final = "replay"
 GIVE_UP: Final = "give_up"
+REVEAL: Final = "reveal"
 MAX_LOG: Final = 100_000
 _FIELDS: Final = frozenset({"format", "version", "log", "deal_id", "deal", envelope.CHECK})
 
@@ -35,7 +40,11 @@ class Played:
 
     game: Game
     log: list[str] = field(default_factory=list)
-    given_up: bool = False
+
+    @property
+    def given_up(self) -> bool:
+        """True after `give_up`, until a replay (the game's own flag)."""
+        return self.game.given_up
 
     def play(self, action: str) -> None:
         """Play one action in notation (or `undo`) and log it; raise as `Game.play` does."""
@@ -45,13 +54,19 @@ class Played:
     def replay(self) -> None:
         """Start the same deal again, keeping what was seen."""
         self.game = self.game.restarted()
-        self.given_up = False
         self.log.append(REPLAY)
 
     def give_up(self) -> None:
-        """End this game for good (only a replay or a new deal follows)."""
-        self.given_up = True
+        """End this game for good (only a replay or a new deal follows); `GameOverError` when it is won or
+        given up already (nothing changes)."""
+        self.game.give_up()
         self.log.append(GIVE_UP)
+
+    def reveal(self) -> None:
+        """The solution is shown: every card becomes known (`Game.reveal`); logged only when that showed a
+        card, which also closes the game. `GameInProgressError` unless the solution is available."""
+        if self.game.reveal():
+            self.log.append(REVEAL)
 
 
 def save(played: Played) -> dict[str, Any]:
@@ -79,7 +94,9 @@ def load(data: object) -> Played:
     try:
         if isinstance(data.get("deal_id"), str):
             named: DealId | None = DealId.parse(envelope.text_field(data, "deal_id"))
-            deal = named.deal()  # type: ignore[union-attr]
+            assert named is not None
+            verify(named)
+            deal = named.deal()
         elif isinstance(data.get("deal"), str):
             named, deal = None, Deal.parse(envelope.text_field(data, "deal"))
         else:
@@ -93,10 +110,12 @@ def load(data: object) -> Played:
         try:
             if item == REPLAY:
                 played.replay()
-            elif played.given_up:
-                raise SaveError(f"saved game: log entry {index} ({quote(item, 20)}) follows a give-up")
             elif item == GIVE_UP:
                 played.give_up()
+            elif item == REVEAL:
+                if played.game.all_known:
+                    raise SaveError(f"saved game: log entry {index} (reveal) shows no card")
+                played.reveal()
             else:
                 parse_action(item)
                 played.play(item)

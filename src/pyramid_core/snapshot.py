@@ -4,6 +4,10 @@ All pyramid cards are face up, so each present one carries its `card`; the stock
 and its count, the waste only its top. For each playable card, `partners` lists the places it makes 13 with
 (so the page highlights what the engine allows without knowing the rules), and `king` says that it leaves
 alone. Places in `partners` use the move notation: pyramid indexes as integers, `"S"` and `"W"`.
+
+The end of a game reads as in TriPeaks' snapshot: `over` (won or given up: no move is possible and no card is
+`playable`), `given_up`, `solution_available` (the `solution` op would answer), and for a statistics panel
+`level` (`"any"`, `"easy"`, `"medium"`, `"hard"`: the level the deal ID names), `moves` and `removed`.
 """
 
 from __future__ import annotations
@@ -46,6 +50,12 @@ def _pyramid_card(game: Game, index: int, playing: bool) -> dict[str, Any]:
     return entry
 
 
+def level_of(game: Game) -> str:
+    """The level the game's deal ID names: `"any"` without a difficulty letter (or without an ID)."""
+    level = game.deal_id.level if game.deal_id is not None else None
+    return "any" if level is None else level.value
+
+
 def snapshot(game: Game) -> dict[str, Any]:
     """The JSON-ready picture of the table (format described in `docs/PYRAMID.md`)."""
     outcome = game.outcome()
@@ -55,6 +65,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "game": "pyramid",
         "format": FORMAT_VERSION,
         "deal_id": str(game.deal_id) if game.deal_id is not None else None,
+        "level": level_of(game),
         "version": game.version,
         "pyramid": [_pyramid_card(game, i, playing) for i in range(PYRAMID_SIZE)],
         "stock": {"count": game.stock_count, "top": _top(game, STOCK, playing)},
@@ -71,4 +82,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "can_undo": game.can_undo,
         "outcome": outcome.value,
         "all_known": game.all_known,
+        "over": game.over,
+        "given_up": game.given_up,
+        "solution_available": game.solution_available,
     }
