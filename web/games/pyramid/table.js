@@ -6,7 +6,7 @@
 // The buttons are built once; render() updates them in place (a move changes a few of them).
 
 import { cardName, face, isRed, showFace } from "../../js/cards.js";
-import { celebrate, reducedMotion, shake } from "../../js/motion.js";
+import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
 import { fit } from "./layout.js";
 
 const PYRAMID_SIZE = 28;
@@ -165,6 +165,9 @@ export class PyramidTable {
     this.renderTop(this.stockTopEl, "S", state.stock.top, selected, partners);
     this.renderTop(this.wasteEl, "W", state.waste.top, selected, partners);
     this.renderStock(state);
+    // A draw: the card that was on the stock is now the waste's top, and the next one turned face up.
+    const drawn = this.previous.get("S");
+    if (drawn && drawn === this.codes.get("W") && this.codes.has("S")) flip(this.stockTopEl);
     this.applyHint();
     this.updateTabStop(focused, focusedAt);
   }
