@@ -8,7 +8,16 @@ shared `solitaire_core`'s.
 from __future__ import annotations
 
 from .deal import Deal, DealId
-from .errors import DealError, DealIdError, MoveError, PositionError, PyramidError, SaveError
+from .errors import (
+    DealError,
+    DealIdError,
+    GameInProgressError,
+    GameOverError,
+    MoveError,
+    PositionError,
+    PyramidError,
+    SaveError,
+)
 from .game import Game, Outcome, PlayerView
 from .moves import DRAW, RECYCLE, UNDO, IllegalMove, Move, Reason, Rejection
 
@@ -23,6 +32,8 @@ __all__ = [
     "DealId",
     "DealIdError",
     "Game",
+    "GameInProgressError",
+    "GameOverError",
     "IllegalMove",
     "Move",
     "MoveError",
