@@ -10,7 +10,8 @@
 export const RATIO = 1.4; // card height / width
 const SPREAD = 1.14; // largest card width / horizontal pitch (1: the cards of a row just touch)
 const GAP = 0.06; // largest gap between two cards of a row, in card widths
-const STEP_MIN = 0.34; // smallest vertical offset of a row, in card heights (the rank stays readable: pyramid.css lifts the corner)
+// smallest vertical offset of a row, in card heights: the whole rank stays readable (pyramid.css lifts it)
+const STEP_MIN = 0.34;
 const STEP_MAX = 0.62; // largest one: the rows still overlap
 const MIN_CW = 20;
 const MAX_CW = 112;

@@ -10,16 +10,7 @@ import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
 import { fit } from "./layout.js";
 
 const PYRAMID_SIZE = 28;
-const ROWS = 7;
 const LEAVE_MS = 260;
-const TOPS = ["S", "W"];
-
-/** Row and place of each pyramid index (index 0 the apex, 21-27 the base row). */
-const POSITION = Array.from({ length: PYRAMID_SIZE }, (_, index) => {
-  let row = 0;
-  while (((row + 1) * (row + 2)) / 2 <= index) row += 1;
-  return { row, place: index - (row * (row + 1)) / 2 };
-});
 
 function cardButton(place, className) {
   const el = document.createElement("button");
@@ -73,7 +64,9 @@ export class PyramidTable {
     this.fit();
   }
 
-  /** The text of a key (the Pyramid catalogue, then the shared one). */
+  /** The text of a key (the Pyramid catalogue, then the shared one). Called `say`, not `t`: the page test
+   *  that scans for t("…") checks the site's catalogue, and tests/test_pyramid_messages.py checks these
+   *  keys against the Pyramid catalogues. */
   say(key, vars = {}) {
     return this.t(key, vars);
   }
@@ -85,10 +78,8 @@ export class PyramidTable {
     this.pyramidEl = document.createElement("div");
     this.pyramidEl.className = "pyr-pyramid";
     this.pyramidEl.setAttribute("role", "group");
-    this.cards = POSITION.map(({ row, place }, index) => {
+    this.cards = Array.from({ length: PYRAMID_SIZE }, (_, index) => {
       const el = cardButton(index, "card pyr-card gone");
-      el.style.setProperty("--r", String(row));
-      el.style.setProperty("--j", String(place));
       el.tabIndex = -1;
       el.setAttribute("aria-hidden", "true");
       this.pyramidEl.append(el);
@@ -173,6 +164,12 @@ export class PyramidTable {
   }
 
   renderCard(el, place, entry, selected, partners) {
+    if (el.dataset.row !== String(entry.row)) {
+      // Where the card stands, from the snapshot's row and place (set once: they never change).
+      el.dataset.row = String(entry.row);
+      el.style.setProperty("--r", String(entry.row));
+      el.style.setProperty("--j", String(entry.place));
+    }
     const gone = entry.state === "gone" || !entry.card;
     el.classList.toggle("gone", gone);
     el.classList.toggle("face-up", !gone);
@@ -309,8 +306,8 @@ export class PyramidTable {
     const pyramid = cards.filter((el) => this.cards.includes(el));
     if (pyramid.length) {
       const rank = (el) => {
-        const { row, place } = POSITION[Number(el.dataset.place)];
-        return (ROWS - row) * 10 + place;
+        const { row, place } = this.state.pyramid[Number(el.dataset.place)];
+        return -row * 10 + place;
       };
       return pyramid.sort((a, b) => rank(a) - rank(b))[0];
     }
@@ -368,8 +365,9 @@ export class PyramidTable {
     if (el && !reducedMotion.matches) shake(el);
   }
 
-  /** The pair (or king) just removed fades out where it stood. Works called before or after the render
-   *  that removes the cards: a ghost of each card is drawn over the table and goes away by itself. */
+  /** The pair (or king) just removed fades out where it stood: a ghost of each card, drawn over the table,
+   *  that goes away by itself. Call it after the render that removed them (the ghost shows the card the
+   *  place held in the render before; a pyramid place that still holds its card shows that card). */
   leave(places) {
     if (reducedMotion.matches || typeof this.root.animate !== "function") return;
     const box = this.root.getBoundingClientRect();
