@@ -100,8 +100,10 @@ async () => {
     const solved = await ask('solution');
     if (!solved.reply.ok) return {refused: 'solution', error: solved.reply.error};
     const r = solved.reply;
+    const plain = await ask('state'); // a small request on the same session: the cost of any round trip
     return {number, ms: solved.ms, behind: solved.behind, verdict: r.verdict, line: r.line.length,
-            chars: JSON.stringify(r).length};
+            chars: JSON.stringify(r).length, state_ms: plain.ms,
+            state_chars: JSON.stringify(plain.reply).length};
   };
   const boot = await booted;
   return {ms: boot.ms, snapshot: boot.snapshot};
@@ -212,6 +214,8 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
     verdicts = [r["verdict"] for r in result["worker"]]
     wins, decided = verdicts.count("win"), len(verdicts) - verdicts.count("unknown")
     kb = [r["chars"] / 1000 for r in result["worker"]]
+    plain = [r["state_ms"] for r in result["worker"]]
+    plain_kb = statistics.median(r["state_chars"] / 1000 for r in result["worker"])
     slowest = max(result["worker"], key=lambda r: r["ms"])
     behind = [r["behind"] for r in result["worker"] if r["behind"] > 0]
     first = [r["ms"] for r in result["first"]]
@@ -252,7 +256,10 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
         "",
         f"Slowest in the worker: deal {slowest['number']} ({slowest['ms']:.0f} ms, verdict "
         f"{slowest['verdict']}, a line of {slowest['line']} moves). Reply size (JSON characters): median "
-        f"{statistics.median(kb):.0f} k, max {max(kb):.0f} k. Background work of the worker (`?trace=1`) "
+        f"{statistics.median(kb):.0f} k, max {max(kb):.0f} k. A `state` request right after (its reply "
+        f"{plain_kb:.1f} k) took median {statistics.median(plain):.2f} ms, p90 "
+        f"{percentile(plain, 0.9):.2f} ms in the worker: the fixed cost of a round trip. Background work "
+        "of the worker (`?trace=1`) "
         f"reported during a timed request: {len(behind)} of {len(worker)} requests"
         + (f", {sum(behind):.0f} ms in all" if behind else "") + ".",
         "",
@@ -260,7 +267,8 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
         f"{args.seed + 1})`) warmed both sides up, the first solutions after the worker's boot: there the "
         f"worker took median {statistics.median(first):.1f} ms, max {max(first):.0f} ms, total "
         f"{sum(first) / 1000:.1f} s, against {sum(first_ops) / 1000:.2f} s for the CPython op on the same "
-        f"deals ({sum(first) / sum(first_ops):.1f}×): WebAssembly code not yet optimised by the browser.",
+        f"deals ({sum(first) / sum(first_ops):.1f}×; most likely WebAssembly code the browser has not "
+        "optimised yet).",
     ]
     return "\n".join(lines)
 
