@@ -74,11 +74,14 @@ def test_malformed_lettered_ids_are_refused(text: str) -> None:
     assert repr(text)[:12] in str(info.value) or "characters" in str(info.value)
 
 
-def test_a_5000_digit_id_is_refused_cleanly_everywhere() -> None:
+def test_a_5000_digit_id_is_refused_cleanly_everywhere(capsys: pytest.CaptureFixture[str]) -> None:
     for text in ("1" * 5000, "E-" + "1" * 5000, "h" * 5000 + "-1"):
         with pytest.raises(DealIdError) as info:
             DealId.parse(text)
         assert len(str(info.value)) < 300 and "5,00" in str(info.value)
+        assert main(["deal", text]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and len(captured.err.strip().splitlines()) == 1 and len(captured.err) < 400
     session = Session()
     before = ask(session, "new", deal_id="11")["state"]
     for op in ("new", "check_deal"):
