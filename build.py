@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 WEB = ROOT / "web"
+# The other games' pages: copies of index.html, so that a link opens that game (web/js/games.js).
+GAME_PAGES = {"pyramid": ("pyramid.html", "Solitaire Pyramide")}
 # SITE_DIST: build into (and serve) another folder, so that several work trees or helpers can build at once.
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()
 NODE_MODULES = ROOT / "node_modules"
@@ -150,6 +152,18 @@ def copy_web(target: Path) -> None:
             shutil.copy2(source, destination)
 
 
+def write_game_pages() -> None:
+    """Every other game's address is index.html with that game's name and `data-game` written in, so the
+    page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
+    index = (DIST / "index.html").read_text(encoding="utf-8")
+    for game, (page, title) in GAME_PAGES.items():
+        text = index.replace('data-game="tripeaks"', f'data-game="{game}"', 1)
+        text = text.replace("<title>Solitaire TriPeaks</title>", f"<title>{title}</title>", 1)
+        if text.count(f'data-game="{game}"') != 1 or f"<title>{title}</title>" not in text:
+            raise SystemExit(f"[build] web/index.html: cannot write {page} (its <html> or <title> changed)")
+        (DIST / page).write_text(text, encoding="utf-8")
+
+
 def build_pwa() -> None:
     """Icons, manifest.webmanifest and sw.js (which lists every file of dist/): see tools/pwa.py."""
     sys.path.insert(0, str(ROOT / "tools"))
@@ -166,6 +180,7 @@ def build() -> None:
         shutil.rmtree(DIST)
     DIST.mkdir()
     copy_web(DIST)
+    write_game_pages()
 
     runtime = DIST / "pyodide"
     runtime.mkdir()

@@ -1,24 +1,30 @@
-// The page: turns taps and keys into intents for the engine, draws each snapshot it sends back,
-// and keeps the shell around the table (status, timer, messages, hint banner, panels, storage).
-// No rule of the game is decided here: the engine says what is legal, free, playable, won or stuck.
+// The shell every game shares: turns taps and keys into intents for the engine, draws each snapshot it
+// sends back through the game's renderer (web/games/<game>/game.js), and keeps everything around the table
+// (game switcher, status, timer, messages, hint banner, panels, storage, statistics, addresses).
+// No rule of any game is decided here: the engine says what is legal, playable, won or stuck.
 
-import { theCard } from "./js/cards.js";
 import { setupDeals } from "./js/deals.js";
 import { Engine } from "./js/engine.js";
+import { gameAddress, gameOfPath } from "./js/games.js";
+import * as i18n from "./js/i18n.js";
 import { applyStatic, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
 import { bindKeys } from "./js/keyboard.js";
 import { trapFocus } from "./js/newdeal.js";
-import { watchLayout } from "./js/layout.js";
+import * as stats from "./js/stats.js";
 import * as store from "./js/storage.js";
-import { Table } from "./js/table.js";
 import { formatTime, GameTimer } from "./js/timer.js";
+import { createPyramid } from "./games/pyramid/game.js";
+import { createTriPeaks } from "./games/tripeaks/game.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
 const SEARCHING_AFTER_MS = 60;
 
-const table = new Table({ peaks: $("peaks"), stock: $("stock"), stockCount: $("stock-count"), waste: $("waste") });
 const timer = new GameTimer(renderTimer);
+/** What a game's renderer may ask of the shell. */
+const shell = { act: (name, arg) => act(name, arg), send: (op, args, options) => send(op, args, options), setMessage: (m) => setMessage(m) };
+const renderers = { tripeaks: createTriPeaks(shell), pyramid: createPyramid(shell) };
+let current = renderers.tripeaks; // the game on the table
 let engine = null;
 let state = null; // the latest snapshot
 let clockStarted = false; // the clock starts with the first move of a deal
@@ -32,16 +38,18 @@ let deals = null; // new-deal choice, statistics, solution replay, score (js/dea
 
 async function start() {
   engine = new Engine(workerUrl(), engineOptions()); // first: the engine boots while the page sets itself up
+  useGame(gameOfPath(location.pathname));
   const stored = store.readText("lang");
   await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
   applyStatic();
+  renderGameLinks();
   renderLanguageSwitch();
-  watchLayout($("board"), $("layout"));
+  current.activate();
   bindInputs();
   deals = setupDeals({
     engine: () => engine,
     state: () => state,
-    table,
+    game: () => current,
     timer,
     startDeal: (args) => startDeal(null, { args }),
     setMessage,
@@ -68,6 +76,65 @@ async function start() {
   $("deal-id").disabled = false;
   performance.mark("table-ready");
   if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
+}
+
+// ------------------------------------------------------------------ games
+
+let switching = false;
+
+/** Make `id` the game on the table: its renderer, storage, texts, statistics and engine session. */
+function useGame(id) {
+  current = renderers[id] || renderers.tripeaks;
+  store.useGame(current.id);
+  i18n.useGame(current.id);
+  stats.useScheme(current.stats);
+  if (engine) engine.game = current.id;
+  document.documentElement.dataset.game = current.id;
+}
+
+/** The switcher's links: the game on the table is marked, every link keeps the page's query (test hooks). */
+function renderGameLinks() {
+  for (const link of document.querySelectorAll("[data-game-link]")) {
+    const id = link.dataset.gameLink;
+    link.href = gameAddress(id);
+    if (id === current.id) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+  const description = document.querySelector('meta[name="description"]');
+  if (description) description.content = t("description");
+}
+
+/**
+ * Put another game on the table without loading the page again: the game being left is saved as it is
+ * (its clock too), the other one comes back from its own save (or a new deal), at its own address.
+ * `push` is false when the address already says it (Back or Forward).
+ */
+async function switchGame(id, { push = true } = {}) {
+  if (id === current.id || switching || !ready() || !renderers[id]) return;
+  switching = true;
+  try {
+    deals.leaveGame();
+    closePanels();
+    dismissBanner();
+    current.reset();
+    saveClock();
+    timer.setWanted(false);
+    useGame(id);
+    deals.useGame();
+    if (push) history.pushState(null, "", gameAddress(id));
+    applyStatic();
+    renderGameLinks();
+    current.activate();
+    state = null;
+    notice = null;
+    clockStarted = false;
+    $("welcome").hidden = store.readText("welcome") === "seen";
+    await openFirstGame();
+    renderMessage();
+    performance.mark(`switched-${id}`);
+  } finally {
+    switching = false;
+  }
 }
 
 function workerUrl() {
@@ -142,7 +209,12 @@ function sameDeal(a, b) {
 
 /** Back to the address of the deal on the table (a link was refused or declined). */
 function restoreAddress() {
-  if (state) history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(state.deal_id)}`);
+  if (state) history.replaceState(null, "", addressOf(state));
+}
+
+/** The address of a snapshot's deal: its game's page, with the deal ID. */
+function addressOf(snapshot) {
+  return gameAddress(current.id, `#${encodeURIComponent(snapshot.deal_id)}`);
 }
 
 /** A game with moves made that is neither over nor stuck nor proven lost: one stray key or link must not end it. */
@@ -198,7 +270,7 @@ function askToLeave(id) {
 async function startDeal(dealId, { quietError = false, args = {} } = {}) {
   let reply;
   try {
-    reply = await engine.request("new", dealId ? { deal_id: dealId } : args);
+    reply = await engine.request("new", dealId ? { deal_id: dealId } : current.dealArgs(args));
   } catch (err) {
     if (!quietError) showEngineError(err);
     return false;
@@ -231,25 +303,22 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   $("recover").hidden = true; // the engine answers again: no fresh start needed
   const restarted = ["new", "replay", "restore"].includes(op);
   const moved = restarted || !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
-  if (moved && (op === "take" || op === "draw") && !clockStarted) clockStarted = true;
+  if (moved && current.moveOps.includes(op) && !clockStarted) clockStarted = true;
   state = next;
   persist(reply);
+  if (restarted) current.reset();
   showTable(next);
   if (moved) {
     hintTicket += 1;
     closeBanner();
-    table.highlight(null);
   }
+  current.afterReply(reply, { moved, op, fromRect, target });
   if (reply.rejection) {
-    table.shake(target);
     setMessage({ key: `reject.${reply.rejection.reason}`, kind: "rejection" });
   } else if (moved) {
     notice = null;
-    if (op === "take" || op === "draw") table.flyToWaste(fromRect);
   }
-  if (restarted) {
-    history.replaceState(null, "", `${location.pathname}${location.search}#${encodeURIComponent(next.deal_id)}`);
-  }
+  if (restarted) history.replaceState(null, "", addressOf(next));
   renderStatus(previous, next);
   renderMessage();
   renderEnding(previous, next, op);
@@ -258,11 +327,9 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   return moved;
 }
 
-/** Draw a snapshot on the table. On a finished game the stock says it cannot be drawn even with cards left
- *  (a press still gives the reason); an empty stock already looks and reads empty. */
+/** Draw a snapshot on the table (the game's renderer). */
 function showTable(snapshot) {
-  table.render(snapshot);
-  $("stock").setAttribute("aria-disabled", String(Boolean(snapshot.over) && !snapshot.can_draw));
+  current.render(snapshot);
 }
 
 /** Table and status figures of a snapshot that is not the player's game (a replay's frame), or back. */
@@ -272,16 +339,8 @@ function showSnapshot(snapshot) {
 }
 
 function renderStatus(previous, next) {
-  $("cleared").textContent = t("status.cleared", { n: next.cleared });
-  $("streak").textContent = t("status.streak", { n: next.streak });
+  current.renderStatus(previous, next);
   $("moves").textContent = t("status.moves", { n: next.moves });
-  const streak = $("streak");
-  streak.dataset.value = String(next.streak);
-  if (previous && previous.deal_id === next.deal_id && previous.streak > 0 && next.streak === 0) {
-    streak.classList.remove("reset");
-    void streak.offsetWidth;
-    streak.classList.add("reset");
-  }
   $("deal-id").textContent = `#${next.deal_id}`;
   $("deal-id").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
   $("undo").disabled = !next.can_undo;
@@ -307,14 +366,13 @@ function renderEnding(previous, next, op) {
     timer.setWanted(false);
     $("win-time").textContent = formatTime(timer.elapsed());
     $("win-moves").textContent = String(next.moves);
-    $("win-cleared").textContent = `${next.cleared}/28`;
-    $("win-longest").textContent = String(next.longest_streak);
+    current.winFigures(next);
     $("win-deal").textContent = `#${next.deal_id}`;
     $("win-deal").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
     if (!win.open) win.showModal();
-    if (op === "take") table.celebrate(); // the winning move, not a reload or a language switch
+    if (current.celebrateOn(op)) current.table.celebrate(); // the winning move, not a reload or a language switch
   } else if (ended) {
-    $("stuck-text").textContent = t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: next.peaks_left });
+    $("stuck-text").textContent = current.stuckText(next);
     if (!stuck.open) stuck.showModal();
   }
 }
@@ -333,13 +391,7 @@ function renderMessage() {
     // Once the game is over (or stuck) and its panel closed, the line says so, and what to do next.
     shown = { key: `end.${state.outcome}`, kind: "end" };
   }
-  if (!shown && state && state.stock === 0 && state.outcome === "playing") {
-    shown = {
-      key: state.peaks_left === 1 ? "stock.empty_note_one" : "stock.empty_note",
-      vars: { n: state.peaks_left },
-      kind: "stock",
-    };
-  }
+  if (!shown && state) shown = current.note(state);
   el.textContent = shown ? t(shown.key, shown.vars || {}) : "";
   el.className = `message${shown && shown.kind ? ` ${shown.kind}` : ""}`;
   el.dataset.kind = shown ? shown.kind || "info" : "";
@@ -358,7 +410,7 @@ function showBanner(next) {
 function closeBanner() {
   banner = null;
   renderBanner();
-  if (table.hinted !== null) table.highlight(null);
+  current.clearHighlight();
 }
 
 function renderBanner() {
@@ -372,7 +424,7 @@ function renderBanner() {
   let text = "";
   if (banner.kind === "searching") text = t("hint.searching");
   else if (banner.kind === "error") text = t("hint.error", { message: banner.message });
-  else text = hintText(banner.hint);
+  else text = current.hintText(banner.hint, state);
   el.hidden = false; // shown before the text changes, so the live region announces it
   $("hint-text").textContent = text;
   el.dataset.kind = banner.kind === "hint" ? banner.hint.kind : banner.kind;
@@ -380,27 +432,17 @@ function renderBanner() {
   actions.hidden = !(banner.kind === "hint" && banner.hint.kind === "lost");
 }
 
-function hintText(hint) {
-  const why = hint.why && t(`why.${hint.why}`);
-  if (hint.kind === "take") {
-    const entry = state && state.table[hint.position];
-    const card = entry && entry.card ? theCard(entry.card) : "";
-    return [t("hint.take", { card }), why].filter(Boolean).join(" ");
-  }
-  if (hint.kind === "draw") return [t("hint.draw"), why].filter(Boolean).join(" ");
-  if (hint.kind === "lost") return t("hint.lost");
-  return t("hint.stuck");
-}
-
 // ------------------------------------------------------------------ intents
 
 function ready() {
-  return state !== null && engine !== null && !engine.failure && !restarting;
+  return state !== null && engine !== null && !engine.failure && !restarting && !switching;
 }
 
 async function send(op, args, options = {}) {
+  const forGame = current.id;
   try {
     const reply = await engine.request(op, args);
+    if (forGame !== current.id) return false; // the player switched games meanwhile: the save has it
     return applyReply(reply, { op, ...options });
   } catch (err) {
     showEngineError(err);
@@ -433,6 +475,7 @@ async function freshEngine() {
   game.dataset.state = "loading";
   engine.terminate();
   engine = new Engine(workerUrl(), engineOptions());
+  engine.game = current.id;
   try {
     await engine.ready;
     return true;
@@ -458,15 +501,8 @@ async function restartEngine() {
   if (!notice || notice.key === "loading") setMessage({ key: "notice.restarted", kind: "notice" });
 }
 
+/** The intents every game has; a game adds its own (TriPeaks: take, draw; Pyramid: pick, draw, recycle). */
 const intents = {
-  take(position) {
-    const el = table.cardEl(position);
-    const rect = el ? el.getBoundingClientRect() : null;
-    return send("take", { position }, { fromRect: rect, target: el });
-  },
-  draw() {
-    return send("draw", {}, { fromRect: $("stock").getBoundingClientRect(), target: $("stock") });
-  },
   undo() {
     if (!state.can_undo) {
       // Said by the page from the snapshot: nothing to take back (or the game is closed for good).
@@ -502,7 +538,7 @@ const intents = {
   async hint() {
     const ticket = ++hintTicket;
     const version = state.version;
-    table.highlight(null);
+    current.clearHighlight();
     const searching = setTimeout(() => {
       if (ticket === hintTicket) showBanner({ kind: "searching" });
     }, SEARCHING_AFTER_MS);
@@ -523,8 +559,7 @@ const intents = {
       return;
     }
     showBanner({ kind: "hint", hint });
-    if (hint.kind === "take") table.highlight(hint.position);
-    else if (hint.kind === "draw") table.highlight("stock");
+    current.showHint(hint);
   },
 };
 
@@ -537,7 +572,8 @@ function act(name, arg) {
   if (!ready() || deals.busy()) return; // not while a deal is dealt or a solution is replayed
   dismissWelcome();
   if (name !== "hint") notice = null;
-  intents[name](arg);
+  const intent = current.intents[name] || intents[name];
+  if (intent) intent(arg);
 }
 
 async function copyDealId() {
@@ -557,6 +593,7 @@ async function switchLanguage() {
   await loadLanguage(next);
   applyStatic();
   renderLanguageSwitch();
+  renderGameLinks();
   if (state && !deals.replaying()) {
     showTable(state);
     renderStatus(null, state);
@@ -583,8 +620,7 @@ function showRules() {
 
 function backToGame() {
   window.scrollTo({ top: 0 });
-  const playable = table.playable()[0];
-  (playable ? playable.el : $("stock")).focus({ preventScroll: true });
+  current.focusPlayable();
 }
 
 /** The player closed the banner: an answer still on its way is not shown any more. */
@@ -594,6 +630,7 @@ function dismissBanner() {
 }
 
 function escape() {
+  if (current.escape()) return; // a selection is cancelled first
   if (banner) dismissBanner();
   else if (!$("welcome").hidden) dismissWelcome();
 }
@@ -601,11 +638,7 @@ function escape() {
 // ------------------------------------------------------------------ inputs
 
 function bindInputs() {
-  $("peaks").addEventListener("click", (event) => {
-    const el = event.target.closest(".card");
-    if (el && el.dataset.pos !== undefined) act("take", Number(el.dataset.pos));
-  });
-  $("stock").addEventListener("click", () => act("draw"));
+  for (const renderer of Object.values(renderers)) renderer.bind();
   document.addEventListener("click", (event) => {
     const el = event.target.closest("[data-action]");
     if (!el) return;
@@ -623,12 +656,12 @@ function bindInputs() {
     else if (action === "restart-engine") restartEngine();
   });
   bindKeys({
-    keymap: { u: "undo", h: "hint", n: "new", s: "again", d: "draw", Escape: "escape" },
+    keymap: () => ({ u: "undo", h: "hint", n: "new", s: "again", Escape: "escape", ...current.keymap }),
     arrows: {
-      ArrowLeft: () => table.moveFocus("left"),
-      ArrowRight: () => table.moveFocus("right"),
-      ArrowUp: () => table.moveFocus("up"),
-      ArrowDown: () => table.moveFocus("down"),
+      ArrowLeft: () => current.arrows("left"),
+      ArrowRight: () => current.arrows("right"),
+      ArrowUp: () => current.arrows("up"),
+      ArrowDown: () => current.arrows("down"),
     },
     // An open dialog keeps the page's keys, except S over the end-of-game panels ("Donne suivante").
     isBlocked: (intent) => {
@@ -637,8 +670,21 @@ function bindInputs() {
     },
     onIntent: (intent) => (intent === "escape" ? escape() : act(intent)),
   });
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("[data-game-link]");
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (!ready() && !switching) return; // no engine to switch with: the browser loads the other page
+    event.preventDefault(); // the game is switched in the page: nothing to load again
+    if (link.dataset.gameLink !== current.id) switchGame(link.dataset.gameLink);
+  });
+  window.addEventListener("popstate", () => {
+    // Back or Forward across the games' addresses: the game the address names comes to the table.
+    const id = gameOfPath(location.pathname);
+    if (id !== current.id) switchGame(id, { push: false });
+  });
   window.addEventListener("hashchange", () => {
     // Another deal's link, typed or followed, or Back: like S in a game under way, ask before leaving it.
+    if (gameOfPath(location.pathname) !== current.id) return; // another game's address: popstate has it
     const wanted = hashDealId();
     if (!ready() || deals.busy() || !wanted || sameDeal(wanted, state.deal_id)) return;
     openLink(wanted);

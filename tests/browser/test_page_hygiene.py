@@ -207,14 +207,31 @@ def test_dark_scheme_and_reduced_motion(table: Table) -> None:
 
 
 def test_every_text_comes_from_both_catalogues() -> None:
-    fr = json.loads((ROOT / "web" / "i18n" / "fr.json").read_text(encoding="utf-8"))
-    en = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+    """Every key the page names exists in French and English: the shared page and scripts in the site's
+    catalogue, a game's scripts in its own catalogue or the site's, "game:key" in that game's."""
+    catalogues = {
+        name: json.loads((ROOT / "web" / "i18n" / f"{name}.json").read_text(encoding="utf-8"))
+        for name in ("fr", "en", "pyramid.fr", "pyramid.en")
+    }
+    fr, en = catalogues["fr"], catalogues["en"]
     assert fr.keys() == en.keys()
+    assert catalogues["pyramid.fr"].keys() == catalogues["pyramid.en"].keys()
     html = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'data-i18n(?:-label)?="([^"]+)"', html))
-    scripts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "web").rglob("*.js"))
+    web = ROOT / "web"
+    shared = [p for p in web.rglob("*.js") if "games" not in p.relative_to(web).parts]
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in shared)
     used |= set(re.findall(r'\bt\("([a-z_.]+)"', scripts))
-    missing = sorted(key for key in used if key not in fr)
+    for game_dir in sorted((web / "games").iterdir()):
+        own = catalogues.get(f"{game_dir.name}.fr", {})
+        text = "\n".join(p.read_text(encoding="utf-8") for p in game_dir.glob("*.js"))
+        game_keys = set(re.findall(r'\bt\("([a-z_.]+)"', text))
+        assert sorted(k for k in game_keys if k not in own and k not in fr) == [], game_dir.name
+    explicit = {key for key in used if ":" in key}
+    for key in explicit:
+        game, name = key.split(":", 1)
+        assert name in catalogues[f"{game}.fr"], key
+    missing = sorted(key for key in used - explicit if key not in fr)
     assert missing == []
     assert fr["hint.searching"] == "Recherche d’une solution…"
     for reason, text in {
@@ -228,7 +245,8 @@ def test_every_text_comes_from_both_catalogues() -> None:
 
 def test_dist_holds_only_what_the_page_needs() -> None:
     files = sorted(str(p.relative_to(DIST)) for p in Path(DIST).rglob("*") if p.is_file())
-    assert not [f for f in files if f.endswith((".map", ".d.ts", ".html")) and f != "index.html"], files
+    pages = {"index.html", "pyramid.html"}  # one page per game (build.py GAME_PAGES)
+    assert not [f for f in files if f.endswith((".map", ".d.ts", ".html")) and f not in pages], files
     assert "pyodide/pyodide.js" not in files
     lock = json.loads((DIST / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["packages"] == {}  # the page loads none of Pyodide's packages

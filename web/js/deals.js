@@ -24,12 +24,13 @@ export function scoreOn() {
 }
 
 /**
- * ctx: {engine(), state(), table, timer, startDeal(args) -> Promise<boolean>, setMessage({key, vars}),
+ * ctx: {engine(), state(), game() (the game on the table: its table, moveOps, describeStep), timer,
+ *       startDeal(args) -> Promise<boolean>, setMessage({key, vars}),
  *       closePanels(), restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op),
  *       engineError(err)}
  */
 export function setupDeals(ctx) {
-  let attempt = readAttempt(); // {deal_id, recorded, moved}
+  let attempt = readAttempt(); // {deal_id, recorded, moved}, of the game being played
   let lastMs = 0; // the clock at the last reply, for a game abandoned by a new deal
   let statsKey = null;
   let booted = false;
@@ -50,11 +51,7 @@ export function setupDeals(ctx) {
 
   let dealingAgain = false;
 
-  /** The settings the deal on the table was dealt with: those of its statistics key (level from its ID). */
-  function settingsOf(state) {
-    const [level, wrap, peaks] = stats.keyOf(state).split("|");
-    return { level, wrap: wrap === "wrap", all_visible: peaks === "visible" };
-  }
+  const settingsOf = (state) => stats.settingsOf(state);
 
   async function dealAgain() {
     const state = ctx.state();
@@ -92,7 +89,7 @@ export function setupDeals(ctx) {
   const solution = new Solution({
     engine: ctx.engine,
     state: ctx.state,
-    table: ctx.table,
+    game: ctx.game,
     announce,
     restore: () => {
       ctx.restoreTable();
@@ -138,7 +135,7 @@ export function setupDeals(ctx) {
 
   function openStats() {
     const state = ctx.state();
-    statsKey = state ? stats.keyOf(state) : "any|wrap|down";
+    statsKey = state ? stats.keyOf(state) : stats.allKeys()[0];
     fillKeys();
     hideConfirm();
     $("stats-note").textContent = "";
@@ -218,8 +215,8 @@ export function setupDeals(ctx) {
       won,
       ms,
       moves: snapshot.moves,
-      longest: snapshot.longest_streak,
-      score: snapshot.score,
+      longest: snapshot.longest_streak || 0,
+      score: snapshot.score || 0,
       id: snapshot.deal_id,
     });
     attempt.recorded = true;
@@ -239,7 +236,7 @@ export function setupDeals(ctx) {
         saveAttempt();
       }
     } else {
-      if ((op === "take" || op === "draw") && previous && previous.version !== next.version && !attempt.moved) {
+      if (ctx.game().moveOps.includes(op) && previous && previous.version !== next.version && !attempt.moved) {
         attempt.moved = true;
         saveAttempt();
       }
@@ -294,8 +291,23 @@ export function setupDeals(ctx) {
     if (open.dispatchEvent(new Event("cancel", { cancelable: true }))) open.close();
   });
 
+  /** The game on the table is about to change: a solution replay stops, the deals' panels close. */
+  function leaveGame() {
+    solution.stop();
+    for (const id of ["stats-panel", "newdeal-panel"]) if ($(id).open) $(id).close();
+  }
+
+  /** Another game is on the table from now on (its storage in use): its own attempt record. */
+  function useGame() {
+    attempt = readAttempt();
+    lastMs = 0;
+    booted = false; // its statistics are checked once too
+  }
+
   renderScore(null);
   return {
+    leaveGame,
+    useGame,
     onState,
     onLanguage,
     openNewDeal: () => newDeal.open(),

@@ -52,6 +52,7 @@ export class Engine {
     this.timeoutMs = timeoutMs;
     this.slowTimeoutMs = slowTimeoutMs;
     this.failure = null;
+    this.game = "tripeaks"; // the game every request is for (the worker keeps a session per game)
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;
@@ -111,7 +112,7 @@ export class Engine {
     this.fail(new EngineError("Stopped", "the engine was stopped"));
   }
 
-  /** Send {id, op, args}; resolves with the reply, rejects with an EngineError. */
+  /** Send {id, game, op, args}; resolves with the reply, rejects with an EngineError. */
   request(op, args = {}) {
     if (this.failure) return Promise.reject(this.failure);
     if (nestingDepth(args) > MAX_DEPTH) {
@@ -121,7 +122,7 @@ export class Engine {
     const limit = slow(op, args) ? this.slowTimeoutMs : this.timeoutMs;
     return new Promise((resolve, reject) => {
       try {
-        this.worker.postMessage({ id, op, args });
+        this.worker.postMessage({ id, game: this.game, op, args });
       } catch (err) {
         reject(new EngineError("RequestError", `request could not be sent: ${err && err.message ? err.message : err}`, op));
         return;

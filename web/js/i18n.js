@@ -1,9 +1,16 @@
-// One catalogue per language (i18n/fr.json, i18n/en.json); every string on the page comes from there.
+// Every string on the page comes from the catalogues: the site's own per language (i18n/fr.json,
+// i18n/en.json, which also holds TriPeaks' texts, the site's first game) and one per other game and
+// language (i18n/pyramid.fr.json, ...). A key is looked up in the current game's catalogue first, then in
+// the site's; "pyramid:rules.title" names one game's text explicitly (its rules section, for instance).
 
 export const LANGUAGES = ["fr", "en"];
 export const DEFAULT_LANGUAGE = "fr";
 
+const GAME_CATALOGUES = ["pyramid"]; // games with texts of their own (TriPeaks' are the site's)
+
 let catalogue = {};
+let games = {}; // game -> its catalogue
+let game = "tripeaks";
 let current = DEFAULT_LANGUAGE;
 
 /** French unless the browser prefers English over French; a choice the player made wins. */
@@ -16,12 +23,37 @@ export function pickLanguage(stored, preferred) {
   return DEFAULT_LANGUAGE;
 }
 
+async function fetchCatalogue(name) {
+  const response = await fetch(new URL(`../i18n/${name}.json`, import.meta.url));
+  if (!response.ok) throw new Error(`i18n/${name}.json: HTTP ${response.status}`);
+  return response.json();
+}
+
+/** Load every catalogue of a language at once, so that switching games never waits for a text. */
 export async function loadLanguage(language) {
-  const response = await fetch(new URL(`../i18n/${language}.json`, import.meta.url));
-  if (!response.ok) throw new Error(`i18n/${language}.json: HTTP ${response.status}`);
-  catalogue = await response.json();
+  const [site, ...others] = await Promise.all([
+    fetchCatalogue(language),
+    ...GAME_CATALOGUES.map((name) => fetchCatalogue(`${name}.${language}`)),
+  ]);
+  catalogue = site;
+  games = Object.fromEntries(GAME_CATALOGUES.map((name, i) => [name, others[i]]));
   current = language;
   document.documentElement.lang = language;
+}
+
+/** The game whose texts come first from now on. */
+export function useGame(name) {
+  game = name;
+}
+
+function lookup(key) {
+  const split = key.indexOf(":");
+  if (split > 0) {
+    const own = games[key.slice(0, split)];
+    return own ? own[key.slice(split + 1)] : undefined;
+  }
+  const own = games[game];
+  return own && typeof own[key] === "string" ? own[key] : catalogue[key];
 }
 
 export function language() {
@@ -30,7 +62,7 @@ export function language() {
 
 /** The text for key, with {name} placeholders filled from vars. */
 export function t(key, vars = {}) {
-  const text = catalogue[key];
+  const text = lookup(key);
   if (typeof text !== "string") {
     console.warn(`missing text: ${key}`);
     return key;
@@ -39,7 +71,7 @@ export function t(key, vars = {}) {
 }
 
 export function has(key) {
-  return typeof catalogue[key] === "string";
+  return typeof lookup(key) === "string";
 }
 
 /** Fill every [data-i18n] element's text and every [data-i18n-label] element's accessible name. */

@@ -6,7 +6,7 @@ function typingInField(target) {
   return Boolean(target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']"));
 }
 
-/** keymap: {"u": "undo", ...}; arrows: {ArrowLeft: fn, ...}; onIntent(name, event);
+/** keymap: {"u": "undo", ...}, or a function returning it (read at each key: the game decides); arrows: {ArrowLeft: fn, ...}; onIntent(name, event);
  *  isBlocked(intent): true to ignore the key (intent is undefined for an arrow). */
 export function bindKeys({ keymap, arrows, onIntent, isBlocked }) {
   document.addEventListener("keydown", (event) => {
@@ -19,7 +19,7 @@ export function bindKeys({ keymap, arrows, onIntent, isBlocked }) {
       return;
     }
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    const intent = keymap[key];
+    const intent = (typeof keymap === "function" ? keymap() : keymap)[key];
     if (!intent) return;
     if (isBlocked && isBlocked(intent)) return; // an open dialog handles its own keys (Escape closes it)
     event.preventDefault();

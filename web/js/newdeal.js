@@ -4,11 +4,11 @@
 // it deals with the settings of the deal on the table and remembers them here.
 // The engine deals (and, for a level, proves the deal winnable); this module only asks and waits.
 
+import { LEVELS } from "./levels.js";
 import * as store from "./storage.js";
 import { t } from "./i18n.js";
 
 const KEY = "newdeal";
-const LEVELS = ["any", "easy", "medium", "hard"];
 const $ = (id) => document.getElementById(id);
 
 /** Preselect this choice the next time the dialog opens. */

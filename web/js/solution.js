@@ -11,14 +11,13 @@
 //
 // Test hook: ?test-replay-ms=MS sets the time between two steps while playing (default 700 ms).
 
-import { theCard } from "./cards.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const STEP_MS = Math.max(1, Number(new URLSearchParams(location.search).get("test-replay-ms")) || 700);
 
 export class Solution {
-  /** ctx: {engine(), state(), table, announce({key, vars}), restore(), onStop(panelId), showFrame(snapshot),
+  /** ctx: {engine(), state(), game(), announce({key, vars}), restore(), onStop(panelId), showFrame(snapshot),
    *        giveUp() -> Promise, applyReply(reply, op), engineError(err)} */
   constructor(ctx) {
     this.ctx = ctx;
@@ -176,7 +175,7 @@ export class Solution {
     const game = $("game");
     game.dataset.replay = "on";
     $("replay-bar").hidden = false;
-    this.ctx.table.highlight(null);
+    this.ctx.game().clearHighlight();
     this.draw();
     this.ctx.announce({ key: "solution.started", vars: { id: this.ctx.state().deal_id } });
     this.play();
@@ -202,10 +201,7 @@ export class Solution {
   describeStep(index) {
     const r = this.replay;
     const n = r.frames.length - 1;
-    const move = r.line[index - 1];
-    if (move === "draw") return { key: "solution.move_draw", vars: { i: index, n } };
-    const before = r.frames[index - 1].table[Number(move)];
-    return { key: "solution.move_take", vars: { i: index, n, card: before && before.card ? theCard(before.card) : "" } };
+    return this.ctx.game().describeStep(r.line[index - 1], r.frames[index - 1], { i: index, n });
   }
 
   step() {

@@ -13,39 +13,23 @@ import { formatTime } from "./timer.js";
 const KEY = "stats.v1";
 const RECENT = 20;
 const SVG = "http://www.w3.org/2000/svg";
-export const LEVELS = ["any", "easy", "medium", "hard"];
-const LETTER_LEVEL = { E: "easy", M: "medium", H: "hard" };
+// Which games count together is a game's own business: each game gives a scheme
+// {keyOf(snapshot), describeKey(key), allKeys(), settingsOf(snapshot)} (web/games/<game>/stats_keys.js),
+// and its records live under that game's storage prefix.
+let scheme = null;
 
-/** The difficulty level a deal ID names (its letter), or "any". */
-export function levelOf(dealId) {
-  const match = /^([A-Za-z]*)-?\d+$/.exec(String(dealId || ""));
-  if (!match) return "any";
-  for (const letter of match[1].toUpperCase()) if (LETTER_LEVEL[letter]) return LETTER_LEVEL[letter];
-  return "any";
+/** The statistics keys of the game being played from now on. */
+export function useScheme(next) {
+  scheme = next;
 }
 
-/** The statistics key of a snapshot: difficulty, wrap, peaks ("any|wrap|down"). */
-export function keyOf(snapshot) {
-  const rules = snapshot.rules || {};
-  return [levelOf(snapshot.deal_id), rules.wrap === false ? "nowrap" : "wrap", rules.all_visible ? "visible" : "down"].join("|");
-}
-
-export function describeKey(key) {
-  const [level, wrap, peaks] = key.split("|");
-  const variants = [];
-  if (wrap === "nowrap") variants.push(t("variant.nowrap"));
-  if (peaks === "visible") variants.push(t("variant.visible"));
-  if (variants.length === 0) variants.push(t("variant.standard"));
-  return [t(`level.${level}`), ...variants].join(" · ");
-}
-
-export function allKeys() {
-  const keys = [];
-  for (const level of LEVELS) for (const wrap of ["wrap", "nowrap"]) for (const peaks of ["down", "visible"]) {
-    keys.push([level, wrap, peaks].join("|"));
-  }
-  return keys;
-}
+/** The statistics key of a snapshot (TriPeaks: "easy|wrap|down"). */
+export const keyOf = (snapshot) => scheme.keyOf(snapshot);
+/** The player's words for a key. */
+export const describeKey = (key) => scheme.describeKey(key);
+export const allKeys = () => scheme.allKeys();
+/** The new-deal settings a snapshot's deal was dealt with (what "Donne suivante" deals again). */
+export const settingsOf = (snapshot) => scheme.settingsOf(snapshot);
 
 function empty() {
   return { played: 0, won: 0, run: 0, bestRun: 0, bestMs: null, fewestMoves: null, longestStreak: 0, bestScore: null, recent: [] };

@@ -1,11 +1,27 @@
 // localStorage that never throws (private mode, full quota, storage disabled), and records checked before
 // anything uses them (a damaged or hostile record must never reach the engine).
+//
+// Each game keeps its own records under its own prefix ("tripeaks.save", "pyramid.save", ...), so switching
+// games keeps each game's game in progress, statistics and settings. TriPeaks' prefix is the one the site
+// has always used, so what players saved before there were several games is read as it is. The few
+// settings of the whole site (the language) stay under "tripeaks." for the same reason.
 
-const PREFIX = "tripeaks.";
+const SITE_PREFIX = "tripeaks.";
+const SITE_KEYS = new Set(["lang"]);
+let gamePrefix = SITE_PREFIX;
+
+/** The game whose records the functions below read and write from now on. */
+export function useGame(game) {
+  gamePrefix = `${game}.`;
+}
+
+function storageKey(key) {
+  return (SITE_KEYS.has(key) ? SITE_PREFIX : gamePrefix) + key;
+}
 
 export function readText(key) {
   try {
-    return window.localStorage.getItem(PREFIX + key);
+    return window.localStorage.getItem(storageKey(key));
   } catch {
     return null;
   }
@@ -13,7 +29,7 @@ export function readText(key) {
 
 export function writeText(key, value) {
   try {
-    window.localStorage.setItem(PREFIX + key, value);
+    window.localStorage.setItem(storageKey(key), value);
     return true;
   } catch {
     return false;
@@ -22,7 +38,7 @@ export function writeText(key, value) {
 
 export function remove(key) {
   try {
-    window.localStorage.removeItem(PREFIX + key);
+    window.localStorage.removeItem(storageKey(key));
   } catch {
     // nothing to do
   }

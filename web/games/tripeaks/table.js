@@ -1,14 +1,10 @@
 // The TriPeaks table: 28 card buttons placed from the snapshot's row and x, the stock and the waste.
 // It draws what the snapshot says and nothing else; it never decides what is legal.
 
-import { cardName, showFace } from "./cards.js";
-import { t } from "./i18n.js";
+import { cardName, showFace } from "../../js/cards.js";
+import { t } from "../../js/i18n.js";
+import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
 
-const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
-const SVG = "http://www.w3.org/2000/svg";
-const SUITS = ["S", "H", "C", "D"];
-const CELEBRATION_PIECES = 36;
-const CELEBRATION_MS = 2000; // the longest piece: 250 ms delay + 1600 ms flight, under this
 
 /** The playable card nearest to a place of the table (x in half-card widths, row 1-4); ties: the left one. */
 function nearest(playable, { x, row }) {
@@ -164,66 +160,17 @@ export class Table {
 
   /** A card that turns face up flips over (a CSS animation; none when the player asks for less motion). */
   flip(el) {
-    if (reducedMotion.matches) return;
-    el.classList.remove("flip");
-    void el.offsetWidth; // restart the animation
-    el.classList.add("flip");
-    el.addEventListener("animationend", () => el.classList.remove("flip"), { once: true });
+    flip(el);
   }
 
-  /** A short burst of card suits from where the three peaks stood, over the table and under the win
-   *  panel (a modal dialog sits in the top layer, above anything on the page): never catches a tap,
-   *  gone within two seconds, and nothing at all when the player asks for less motion. */
+  /** A short burst of card suits from where the three peaks stood (see motion.js). */
   celebrate() {
-    if (reducedMotion.matches || typeof document.body.animate !== "function") return null;
-    const layer = document.createElement("div");
-    layer.className = "celebration";
-    layer.setAttribute("aria-hidden", "true");
-    document.body.append(layer);
-    const size = Math.max(window.innerWidth, window.innerHeight);
     const tips = [0, 1, 2].map((p) => this.cards[p]?.getBoundingClientRect()).filter((r) => r && r.width > 0);
-    const origins = tips.length ? tips : [this.wasteEl.getBoundingClientRect()];
-    const animations = [];
-    for (let i = 0; i < CELEBRATION_PIECES; i += 1) {
-      const from = origins[i % origins.length];
-      const suit = SUITS[i % SUITS.length];
-      const piece = document.createElementNS(SVG, "svg");
-      piece.setAttribute("viewBox", "0 0 100 100");
-      piece.setAttribute("class", `piece${suit === "H" || suit === "D" ? " red" : ""}`);
-      const use = document.createElementNS(SVG, "use");
-      use.setAttribute("href", `#suit-${suit}`);
-      piece.append(use);
-      piece.style.left = `${from.left + from.width / 2}px`;
-      piece.style.top = `${from.top + from.height / 2}px`;
-      layer.append(piece);
-      const angle = (i / CELEBRATION_PIECES) * 2 * Math.PI * 3.3 + Math.random() * 0.6;
-      const reach = size * (0.18 + Math.random() * 0.3);
-      const dx = Math.cos(angle) * reach;
-      const dy = Math.sin(angle) * reach * 0.8 - size * 0.08;
-      const turn = (Math.random() - 0.5) * 720;
-      animations.push(
-        piece.animate(
-          [
-            { transform: "translate(-50%, -50%) scale(0.3)", opacity: 1 },
-            { transform: `translate(calc(${dx}px - 50%), calc(${dy}px - 50%)) rotate(${turn / 2}deg) scale(1)`, opacity: 1, offset: 0.55 },
-            { transform: `translate(calc(${dx * 1.15}px - 50%), calc(${dy + size * 0.25}px - 50%)) rotate(${turn}deg) scale(0.8)`, opacity: 0 },
-          ],
-          { duration: 1100 + Math.random() * 500, delay: Math.random() * 250, easing: "cubic-bezier(.2,.6,.4,1)", fill: "both" },
-        ),
-      );
-    }
-    const done = () => layer.remove();
-    Promise.all(animations.map((a) => a.finished)).then(done, done);
-    setTimeout(done, CELEBRATION_MS); // whatever happens to the animations, the layer goes
-    return layer;
+    return celebrate(tips.length ? tips : [this.wasteEl.getBoundingClientRect()]);
   }
 
   shake(el) {
-    if (!el) return;
-    el.classList.remove("shake");
-    void el.offsetWidth; // restart the animation
-    el.classList.add("shake");
-    el.addEventListener("animationend", () => el.classList.remove("shake"), { once: true });
+    shake(el);
   }
 
   /** Animate the waste card from where it came from (a rectangle measured before the move). */

@@ -1,0 +1,159 @@
+// Pyramid on the shared shell: select a card, then the one that makes 13 with it; a king leaves with one
+// tap; the stock pile turns a card, Recycler starts the next pass. Which cards are playable and which pairs
+// make 13 is the engine's word (the snapshot's `playable`, `king` and `partners`): the page only remembers
+// which card the player has selected, and sends the move in Pyramid's notation ("12+W", "27", "draw").
+
+import { theCard } from "../../js/cards.js";
+import { t } from "../../js/i18n.js";
+import { PyramidTable } from "./table.js";
+import * as stats from "./stats_keys.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The snapshot's entry for a place: 0-27, "S" (stock top) or "W" (waste top). */
+function entryOf(state, place) {
+  if (!state) return null;
+  if (place === "S") return state.stock.top;
+  if (place === "W") return state.waste.top;
+  return state.pyramid[place] || null;
+}
+
+function cardAt(state, place) {
+  const entry = entryOf(state, place);
+  return entry && entry.card ? theCard(entry.card) : "";
+}
+
+/** The places a move in notation names ("12+W" -> [12, "W"], "27" -> [27]). */
+function placesOf(move) {
+  return String(move)
+    .split("+")
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** shell: {act(name, arg), send(op, args, options), setMessage(message)}. */
+export function createPyramid(shell) {
+  const table = new PyramidTable({ root: $("pyramid-board"), t });
+  let state = null;
+  let selected = null; // the place the player has selected, or null
+
+  function draw() {
+    if (state) table.render(state, { selected });
+  }
+
+  function select(place) {
+    selected = place;
+    draw();
+  }
+
+  function move(notation, target) {
+    selected = null;
+    return shell.send("move", { move: notation }, { target });
+  }
+
+  return {
+    id: "pyramid",
+    table,
+    stats,
+    moveOps: ["move"],
+    activate() {
+      table.fit();
+    },
+    bind() {
+      $("pyramid-board").addEventListener("click", (event) => {
+        const target = table.targetOf(event.target);
+        if (target) shell.act("pick", target);
+      });
+    },
+    keymap: { d: "draw", r: "recycle" },
+    intents: {
+      /** A tap on the table: a card (select, pair, king, cancel), the stock pile or Recycler. */
+      pick(target) {
+        if (target.kind === "draw") return move("draw", "draw");
+        if (target.kind === "recycle") return move("recycle", "recycle");
+        const place = target.place;
+        if (selected !== null && selected === place) {
+          select(null);
+          shell.setMessage({ key: "select.cancelled" });
+          return false;
+        }
+        if (selected !== null) return move(`${selected}+${place}`, place);
+        const entry = entryOf(state, place);
+        if (entry && entry.playable && !entry.king) {
+          select(place);
+          shell.setMessage({ key: "select.picked", vars: { card: cardAt(state, place) } });
+          return false;
+        }
+        return move(String(place), place); // a king leaves; a covered card gets the engine's reason
+      },
+      draw: () => move("draw", "draw"),
+      recycle: () => move("recycle", "recycle"),
+    },
+    arrows(direction) {
+      table.moveFocus(direction);
+    },
+    /** Escape cancels a selection first. */
+    escape() {
+      if (selected === null) return false;
+      select(null);
+      shell.setMessage({ key: "select.cancelled" });
+      return true;
+    },
+    focusPlayable() {
+      table.focusFirst();
+    },
+    render(snapshot) {
+      state = snapshot;
+      const entry = selected === null ? null : entryOf(snapshot, selected);
+      if (!entry || !entry.playable) selected = null; // the selected card is gone, or the game is over
+      table.render(snapshot, { selected });
+    },
+    renderStatus(previous, next) {
+      $("removed").textContent = t("status.removed", { n: next.removed });
+    },
+    afterReply(reply, { moved, target }) {
+      if (reply.rejection && target !== undefined && target !== null) table.shake(target);
+      else if (!moved) draw();
+    },
+    clearHighlight() {
+      if (table.hinted) table.highlight(null);
+    },
+    showHint(hint) {
+      table.highlight(hint);
+    },
+    hintText(hint, snapshot) {
+      const why = hint.why && t(`why.${hint.why}`);
+      let text;
+      if (hint.kind === "pair") {
+        const [a, b] = placesOf(hint.move);
+        text = t("hint.pair", { a: cardAt(snapshot, a), b: cardAt(snapshot, b) });
+      } else if (hint.kind === "king") {
+        text = t("hint.king", { card: cardAt(snapshot, placesOf(hint.move)[0]) });
+      } else if (hint.kind === "draw") text = t("hint.draw");
+      else if (hint.kind === "recycle") text = t("hint.recycle");
+      else if (hint.kind === "lost") return t("hint.lost");
+      else return t("hint.stuck");
+      return [text, why].filter(Boolean).join(" ");
+    },
+    describeStep(notation, before, vars) {
+      if (notation === "draw") return { key: "solution.move_draw", vars };
+      if (notation === "recycle") return { key: "solution.move_recycle", vars };
+      const places = placesOf(notation);
+      if (places.length === 1) return { key: "solution.move_king", vars: { ...vars, card: cardAt(before, places[0]) } };
+      return { key: "solution.move_pair", vars: { ...vars, a: cardAt(before, places[0]), b: cardAt(before, places[1]) } };
+    },
+    winFigures(next) {
+      $("win-cleared").textContent = `${next.removed}/28`;
+    },
+    celebrateOn: (op) => op === "move",
+    stuckText: (next) => t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: 28 - next.removed }),
+    /** The message line's own note: the stock is empty and Recycler is lit. */
+    note(snapshot) {
+      if (snapshot.outcome !== "playing" || snapshot.stock.count !== 0 || !snapshot.can_recycle) return null;
+      return { key: "stock.empty_note", vars: { n: 28 - snapshot.removed }, kind: "stock" };
+    },
+    dealArgs: (choice) => ({ level: choice.level || "any" }),
+    reset() {
+      selected = null;
+    },
+  };
+}
