@@ -25,10 +25,12 @@ MANIFEST = "manifest.webmanifest"
 # The table's felt (web/css/style.css `--felt`): the splash screen and the title bar match the page.
 THEME_COLOUR = "#1d6b45"
 BACKGROUND_COLOUR = "#1d6b45"
-NAME = "Solitaire TriPeaks"
-SHORT_NAME = "TriPeaks"
-DESCRIPTION_FR = "Solitaire TriPeaks : raser trois pics de cartes, d’un rang à l’autre. Se joue hors ligne."
-DESCRIPTION_EN = "Solitaire TriPeaks: clear three peaks of cards, one rank up or down. Plays offline."
+# One app for every game of the site; each game's page is a shortcut (a long press on the home-screen icon).
+NAME = "Solitaire"
+SHORT_NAME = "Solitaire"
+DESCRIPTION_FR = "TriPeaks et Pyramide, des réussites à jouer hors ligne, avec un indice qui ne triche pas."
+DESCRIPTION_EN = "TriPeaks and Pyramid solitaire, to play offline, with a hint that never cheats."
+SHORTCUTS = (("TriPeaks", "./"), ("Pyramide", "pyramid.html"))  # web/js/games.js: each game's address
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ def manifest() -> dict[str, object]:
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
         "categories": ["games"],
+        "shortcuts": [{"name": name, "url": url} for name, url in SHORTCUTS],
         "icons": [
             {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
             {"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},

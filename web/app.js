@@ -5,7 +5,7 @@
 
 import { setupDeals } from "./js/deals.js";
 import { Engine } from "./js/engine.js";
-import { gameAddress, gameOfPath } from "./js/games.js";
+import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
 import * as i18n from "./js/i18n.js";
 import { applyStatic, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
 import { bindKeys } from "./js/keyboard.js";
@@ -38,7 +38,7 @@ let deals = null; // new-deal choice, statistics, solution replay, score (js/dea
 
 async function start() {
   engine = new Engine(workerUrl(), engineOptions()); // first: the engine boots while the page sets itself up
-  useGame(gameOfPath(location.pathname));
+  useGame(firstGame());
   const stored = store.readText("lang");
   await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
   applyStatic();
@@ -82,6 +82,18 @@ async function start() {
 
 let switching = false;
 
+/**
+ * The game the address names. The site's own address with no deal in it (the installed app's start, a
+ * bookmark of the site) brings back the game played last, at its own address.
+ */
+function firstGame() {
+  const named = gameOfPath(location.pathname);
+  const last = store.readText("game");
+  if (!isSiteRoot(location.pathname) || location.hash || !renderers[last] || last === named) return named;
+  history.replaceState(null, "", gameAddress(last));
+  return last;
+}
+
 /** Make `id` the game on the table: its renderer, storage, texts, statistics and engine session. */
 function useGame(id) {
   current = renderers[id] || renderers.tripeaks;
@@ -90,6 +102,7 @@ function useGame(id) {
   stats.useScheme(current.stats);
   if (engine) engine.game = current.id;
   document.documentElement.dataset.game = current.id;
+  store.writeText("game", current.id);
 }
 
 /** The switcher's links: the game on the table is marked, every link keeps the page's query (test hooks). */

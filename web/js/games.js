@@ -21,6 +21,12 @@ export function gameOfPath(pathname) {
   return found ? found.id : GAMES[0].id;
 }
 
+/** Whether a path names the site itself ("…/") rather than one game's page ("…/index.html", "…/pyramid.html"):
+ *  the app's start address, where the game played last comes back. */
+export function isSiteRoot(pathname) {
+  return pathname.endsWith("/");
+}
+
 /** The address of a game's page beside the current one, keeping the query (test hooks) and a fragment. */
 export function gameAddress(id, fragment = "") {
   const url = new URL(gameInfo(id).href, location.href);

@@ -4,10 +4,10 @@
 // Each game keeps its own records under its own prefix ("tripeaks.save", "pyramid.save", ...), so switching
 // games keeps each game's game in progress, statistics and settings. TriPeaks' prefix is the one the site
 // has always used, so what players saved before there were several games is read as it is. The few
-// settings of the whole site (the language) stay under "tripeaks." for the same reason.
+// settings of the whole site (the language, the game played last) stay under "tripeaks." for the same reason.
 
 const SITE_PREFIX = "tripeaks.";
-const SITE_KEYS = new Set(["lang"]);
+const SITE_KEYS = new Set(["lang", "game"]);
 let gamePrefix = SITE_PREFIX;
 
 /** The game whose records the functions below read and write from now on. */
