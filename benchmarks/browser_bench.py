@@ -20,7 +20,9 @@ page's own figures, HTTP cache only. Figures:
   frame after the page shows its result. The worker's own record of its background work (`?trace=1`) gives
   the longest piece of it while those actions were made.
 
-`--write` puts the result between the `browser:start` / `browser:end` markers of docs/PERFORMANCE.md.
+`--write` puts the result between the `browser:start` / `browser:end` markers of docs/PERFORMANCE.md (and
+the first actions between `first-actions:start` / `first-actions:end`, unless `--first-runs 0` leaves them
+out). `starts(..., "pyramid.html")` times another game's page (benchmarks/shell_browser_bench.py).
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ def ready_mark(page: Page) -> float:
 
 BOOT_RECORDER = """
 localStorage.setItem('tripeaks.welcome', 'seen');
+localStorage.setItem('pyramid.welcome', 'seen');
 (() => {
   const Original = window.Worker;
   window.__boot = null;
@@ -146,9 +149,9 @@ PHASES = ("imported", "pyodide", "unpacked", "installed", "session")
 PHASE_NAMES = {
     "imported": "config + pyodide.mjs",
     "pyodide": "`loadPyodide` (runtime, wasm, stdlib)",
-    "unpacked": "checking, unpacking and importing the engine wheel",
+    "unpacked": "checking, unpacking and importing the engine wheel (every game's engine)",
     "installed": "taking the start-up snapshot",
-    "session": "`import tripeaks_core.api` + Session",
+    "session": "the first Session (TriPeaks')",
 }
 
 
@@ -196,8 +199,10 @@ def wait_snapshot_saved(page: Page, timeout_s: float = 60) -> None:
 
 
 def starts(
-    browser: Browser, base: str, runs: int
+    browser: Browser, base: str, runs: int, page_name: str = ""
 ) -> tuple[list[float], list[float], list[int], list[dict[str, float]]]:
+    """Cold and warm starts of the game page `page_name` ("" is index.html, TriPeaks; "pyramid.html"):
+    milliseconds to `table-ready` of each, bytes of each cold start, and the worker's boot steps."""
     phases: list[dict[str, float]] = []
     cold: list[float] = []
     warm: list[float] = []
@@ -211,12 +216,12 @@ def starts(
 
         context.on("requestfinished", record)
         page = context.new_page()
-        page.goto(f"{base}/#7")
+        page.goto(f"{base}/{page_name}#7")
         cold.append(ready_mark(page))
         phases.append(boot_phases(page))
         transferred.append(sum(r.sizes()["responseBodySize"] for r in requests))
         wait_snapshot_saved(page)
-        page.goto(f"{base}/?again#7")
+        page.goto(f"{base}/{page_name}?again#7")
         warm.append(ready_mark(page))
         snapshot = page.evaluate("() => window.__boot.snapshot")
         if snapshot != "used":
@@ -560,7 +565,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="cold/warm start runs")
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--hints", type=int, default=30)
-    parser.add_argument("--first-runs", type=int, default=None, help="runs of the first-actions figure")
+    parser.add_argument(
+        "--first-runs", type=int, default=None,
+        help="runs of the first-actions figure (0: not measured, its block in the doc left as it is)",
+    )
     parser.add_argument(
         "--only-first", action="store_true", help="only the first 10 actions after table-ready"
     )
@@ -611,7 +619,8 @@ def main() -> None:
     print(first_text)
     if args.write:
         write_doc(text)
-        write_doc(first_text, FIRST_START, FIRST_END)
+        if first_runs > 0:
+            write_doc(first_text, FIRST_START, FIRST_END)
 
 
 if __name__ == "__main__":
