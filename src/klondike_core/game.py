@@ -1,0 +1,359 @@
+"""A game of Klondike in progress: card moves, draws, recycles, unlimited undo, outcome and knowledge.
+
+The position is an immutable `position.Position` (the one the solver and the hint are given); every move
+pushes the position before it, so undo restores it exactly (the recycle count included). The rules are
+`rules`'s pure functions. Knowledge (which cards the player has seen) only grows (design.md): the face-up card
+of each column from the start, a face-down card once it has turned, a stock card once it has been drawn.
+Undo turns a card back face down but never makes it unknown.
+
+**The end of a game**, as in TriPeaks and Pyramid: a won game is *over*: every move is refused (`game_over`)
+until an undo reopens it. Giving up (`give_up`) ends the game for good: moves, draws, recycles and undos are
+refused, only a restart of the deal plays again. Seeing the solution (`reveal`, allowed once the game is won
+or given up, or once every card is known) makes every card known; if some card was not known before, the game
+is *closed* for good too (no move and no undo; the outcome stays won or given up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from solitaire_core.cards import DECK_SIZE, Card
+
+from . import rules
+from .deal import Deal, DealId
+from .errors import GameInProgressError, GameOverError, PositionError
+from .moves import (
+    DRAW_MOVE,
+    RECYCLE_MOVE,
+    UNDO,
+    Action,
+    IllegalMove,
+    Move,
+    Reason,
+    Rejection,
+    Target,
+    parse_action,
+)
+from .position import Position
+from .progress import Progress, autofinish_move, gets_anywhere
+
+
+class Outcome(StrEnum):
+    """Where the game stands. `STUCK`: not won and no legal move at all (stock and waste empty and no card
+    can move); `GIVEN_UP`: after `give_up`, until a restart."""
+
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"
+    GIVEN_UP = "given_up"
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    move: Move
+    before: Position
+    recycles: int
+
+
+class Game:
+    """One game of Klondike on a given deal."""
+
+    def __init__(self, deal: Deal, deal_id: DealId | None = None, known: Iterable[Card] = ()) -> None:
+        self.deal = deal
+        self.deal_id = deal_id
+        self._position = deal.start()
+        self._recycles = 0
+        self._steps: list[_Step] = []
+        self._actions: list[Action] = []
+        self._version = 0
+        self._given_up = False
+        self._closed = False  # the solution was shown while some card was unknown
+        self._progress: tuple[int, Progress] | None = None
+        self._known: set[Card] = {cards[-1] for cards in self._position.tableau if cards[-1] is not None}
+        for card in known:
+            if not isinstance(card, Card):
+                raise PositionError(f"a known card is a Card, not {card!r}")
+            self._known.add(card)
+
+    @classmethod
+    def from_id(cls, deal_id: DealId | str | int) -> Game:
+        """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
+        if isinstance(deal_id, DealId):
+            parsed = deal_id
+        elif isinstance(deal_id, str):
+            parsed = DealId.parse(deal_id)
+        else:
+            parsed = DealId(deal_id)
+        return cls(parsed.deal(), parsed)
+
+    def restarted(self) -> Game:
+        """The same deal from its start, keeping everything the player has seen known. The version counts
+        on from this game's, so a hint asked before the restart is stale."""
+        game = Game(self.deal, self.deal_id, self._known)
+        game._version = self._version + 1
+        return game
+
+    # --- reading the position -------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        """The full position (every card shown): what the solver decides."""
+        return self._position
+
+    def player_view(self) -> Position:
+        """The position as the player knows it (`Position.view`): the only input the hint may use."""
+        return self._position.view(frozenset(self._known))
+
+    @property
+    def recycles(self) -> int:
+        """How many times the waste was turned back into the stock in the current line of play."""
+        return self._recycles
+
+    @property
+    def moves(self) -> int:
+        """Moves in the current line of play (undo takes one back; draws and recycles count)."""
+        return len(self._steps)
+
+    @property
+    def version(self) -> int:
+        """Counts every change of position; a hint computed for another version is stale."""
+        return self._version
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves of the current line of play, oldest first."""
+        return [step.move for step in self._steps]
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action since the deal started, undos included."""
+        return list(self._actions)
+
+    @property
+    def known(self) -> frozenset[Card]:
+        """Every card the player has seen in this game (never shrinks)."""
+        return frozenset(self._known)
+
+    @property
+    def all_known(self) -> bool:
+        """True when the player has seen all 52 cards."""
+        return len(self._known) == DECK_SIZE
+
+    @property
+    def given_up(self) -> bool:
+        """True after `give_up`, until a restart."""
+        return self._given_up
+
+    @property
+    def closed(self) -> bool:
+        """True once the solution was shown while some card was still unknown: no move or undo any more."""
+        return self._closed
+
+    @property
+    def won(self) -> bool:
+        """All 52 cards are on the foundations."""
+        return rules.is_won(self._position)
+
+    @property
+    def over(self) -> bool:
+        """True when no move is possible because the game is won or given up."""
+        return self._given_up or self.won
+
+    @property
+    def solution_available(self) -> bool:
+        """True when the solution may be shown without showing a card the player has not seen that matters:
+        the game is won or given up, or every card is known already."""
+        return self.over or self.all_known
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
+        return bool(self._steps) and self.check_undo() is None
+
+    @property
+    def can_draw(self) -> bool:
+        """True when a draw would be accepted now."""
+        return self.check_draw() is None
+
+    @property
+    def can_recycle(self) -> bool:
+        """True when a recycle would be accepted now."""
+        return self.check_recycle() is None
+
+    def check_draw(self) -> Rejection | None:
+        """Why a draw would be refused now (`game_over`, `stock_empty`, `nothing_to_draw`), or `None`."""
+        return self.check(DRAW_MOVE)
+
+    def check_recycle(self) -> Rejection | None:
+        """Why a recycle would be refused now (`game_over`, `stock_not_empty`, `nothing_to_recycle`)."""
+        return self.check(RECYCLE_MOVE)
+
+    def progress(self) -> Progress:
+        """Whether the position gets anywhere from what the player knows (`progress.gets_anywhere`),
+        computed once per version."""
+        if self._progress is None or self._progress[0] != self._version:
+            self._progress = (self._version, gets_anywhere(self.player_view()))
+        return self._progress[1]
+
+    @property
+    def no_progress(self) -> bool:
+        """True while playing when moves are left but it is proven that none gets anywhere (the note)."""
+        return self.outcome() is Outcome.PLAYING and self.progress() is Progress.NONE
+
+    @property
+    def autofinish(self) -> bool:
+        """True when auto-finish is offered: playing, no face-down card, no unseen stock card."""
+        return self.autofinish_move() is not None
+
+    def autofinish_move(self) -> Move | None:
+        """The next auto-finish move (an ordinary move, undoable), or `None` when auto-finish is not
+        available (`progress.autofinish_move`)."""
+        if self.over:
+            return None
+        return autofinish_move(self.player_view())
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move (`rules.legal_moves`); none once the game is over."""
+        return [] if self.over else rules.legal_moves(self._position)
+
+    def movable(self) -> list[tuple[Card, list[Target]]]:
+        """Each card that may move (waste top, face-up tableau cards, foundation tops, in `rules.sources`
+        order) with its legal destinations now; empty once the game is over."""
+        if self.over:
+            return []
+        position = self._position
+        return [
+            (card, rules.destinations(position, card, source)) for card, source in rules.sources(position)
+        ]
+
+    def outcome(self) -> Outcome:
+        """Given up after `give_up`; won once all cards are on the foundations; stuck when no move is
+        legal; else playing."""
+        if self._given_up:
+            return Outcome.GIVEN_UP
+        if self.won:
+            return Outcome.WON
+        if not rules.legal_moves(self._position):
+            return Outcome.STUCK
+        return Outcome.PLAYING
+
+    # --- checking and making moves ---------------------------------------------------------------------
+
+    def check(self, move: Move) -> Rejection | None:
+        """Why `move` would be refused, or `None` if it is legal. Once the game is over every move is
+        refused (`game_over`) before anything else is looked at. A card the player has not seen is refused
+        as `not_free` whether it is face down or in the stock, so a refusal never tells where it is."""
+        if self.over:
+            return Rejection(Reason.GAME_OVER)
+        rejection = rules.check(self._position, move)
+        if rejection is not None and rejection.reason is Reason.FACE_DOWN:
+            assert move.card is not None
+            if move.card not in self._known:
+                return Rejection(Reason.NOT_FREE)
+        return rejection
+
+    def try_play(self, move: Move | str) -> Rejection | None:
+        """Make `move` (a `Move` or its notation) if legal; return the rejection otherwise (nothing
+        changes)."""
+        parsed = Move.parse(move) if isinstance(move, str) else move
+        rejection = self.check(parsed)
+        if rejection is None:
+            self._apply(parsed)
+            self._actions.append(parsed)
+        return rejection
+
+    def check_undo(self) -> Rejection | None:
+        """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
+        (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:
+        that reopens it."""
+        return Rejection(Reason.GAME_OVER) if self._given_up or self._closed else None
+
+    def play(self, action: Action | str) -> None:
+        """Make a move or `undo` (given as data or in notation); raise `IllegalMove` when refused and
+        `PositionError` for an undo with nothing to take back."""
+        parsed = parse_action(action) if isinstance(action, str) else action
+        if parsed == UNDO:
+            rejection = self.check_undo()
+            if rejection is not None:
+                raise IllegalMove(UNDO, rejection)
+            if not self.undo():
+                raise PositionError("there is no move to undo")
+            return
+        assert isinstance(parsed, Move)
+        rejection = self.try_play(parsed)
+        if rejection is not None:
+            raise IllegalMove(parsed, rejection)
+
+    def draw(self) -> Rejection | None:
+        """Turn the stock's next card onto the waste; the rejection when that is not possible."""
+        return self.try_play(DRAW_MOVE)
+
+    def recycle(self) -> Rejection | None:
+        """Turn the waste back into the stock; the rejection when that is not allowed now."""
+        return self.try_play(RECYCLE_MOVE)
+
+    def undo(self) -> bool:
+        """Take back the last move (a card turned by it goes face down again, still known); return False
+        (and change nothing) when there is none or undo is refused (`check_undo`)."""
+        if not self._steps or self.check_undo() is not None:
+            return False
+        step = self._steps.pop()
+        self._position = step.before
+        self._recycles = step.recycles
+        self._version += 1
+        self._actions.append(UNDO)
+        return True
+
+    def give_up(self) -> None:
+        """End the game for good: no move, draw, recycle or undo any more, and the solution may be shown.
+        Raise `GameOverError` (nothing changes) when the game is won or already given up."""
+        if self._given_up:
+            raise GameOverError("this game was already given up")
+        if self.won:
+            raise GameOverError("this game is won: there is nothing to give up")
+        self._given_up = True
+        self._version += 1
+
+    def reveal(self) -> bool:
+        """The player is shown the solution: every card becomes known. If some card was unknown before, the
+        game is closed for good and True is returned; False when every card was known already. Raise
+        `GameInProgressError` (nothing changes) unless `solution_available`."""
+        if not self.solution_available:
+            raise GameInProgressError(
+                "the solution is shown only once the game is won or given up, or every card is known"
+            )
+        if self.all_known:
+            return False
+        self._known.update(self.deal.cards)
+        self._closed = True
+        self._version += 1
+        return True
+
+    def _apply(self, move: Move) -> None:
+        before = self._position
+        self._steps.append(_Step(move, before, self._recycles))
+        after = rules.apply(before, move)
+        self._position = after
+        self._version += 1
+        if move.kind == "draw":
+            self._known.add(after.waste[-1])
+        elif move.kind == "recycle":
+            self._recycles += 1
+        else:
+            for cards, down, was in zip(after.tableau, after.face_down, before.face_down, strict=True):
+                if down < was:
+                    turned = cards[down]
+                    assert turned is not None
+                    self._known.add(turned)
+
+    def __repr__(self) -> str:
+        name = str(self.deal_id) if self.deal_id else "custom deal"
+        done = sum(self._position.foundations)
+        return (
+            f"<Game {name} foundations={done}/52 stock={len(self._position.stock)} "
+            f"waste={len(self._position.waste)} recycles={self._recycles} moves={self.moves}>"
+        )
+
+
+__all__ = ["Game", "Outcome"]

@@ -1,0 +1,86 @@
+"""The snapshot the page draws from: every fact the UI needs, and no card the player has not seen.
+
+A face-down tableau card is `{"state": "down"}` with no `card` field, even when the player saw it before an
+undo turned it back (the page shows it face down); the stock is only its `count`; the waste shows its top
+card. For each card that may move (the waste top, each face-up tableau card, each foundation top),
+`destinations` lists where the engine allows it to go (`"T0"` … `"T6"`, `"F"`), and `auto` is the one
+destination when there is exactly one (the one-tap move), else `null`; so the page highlights what the
+engine allows without knowing the rules. Once the game is over no card has a destination.
+
+The end of a game reads as in TriPeaks' and Pyramid's snapshots: `outcome`, `over`, `given_up`,
+`solution_available`, `can_undo`, `moves`, `level`. Klondike's own: `recycles` (for the win panel),
+`no_progress` (the note: moves are left but none gets anywhere, see `progress`), `autofinish` (the Finir
+auto button may show) and `autofinish_move` (its next move in notation, or `null`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from solitaire_core.cards import SUIT_CHARS, Card
+
+from . import rules
+from .game import Game, Outcome
+from .moves import Target, target_text
+from .position import COLUMNS
+
+FORMAT_VERSION: Final = 1
+
+
+def _playable(card: Card, targets: list[Target]) -> dict[str, Any]:
+    names = [target_text(target) for target in targets]
+    return {"card": card.code, "destinations": names, "auto": names[0] if len(names) == 1 else None}
+
+
+def snapshot(game: Game) -> dict[str, Any]:
+    """The JSON-ready picture of the table (format described in `docs/KLONDIKE.md`)."""
+    position = game.position()
+    outcome = game.outcome()
+    playing = outcome is Outcome.PLAYING
+    moving = {card: targets for card, targets in game.movable()}
+    columns = []
+    for column in range(COLUMNS):
+        cards, down = position.tableau[column], position.face_down[column]
+        entries: list[dict[str, Any]] = [{"state": "down"} for _ in range(down)]
+        for card in cards[down:]:
+            assert card is not None
+            entries.append({"state": "up", **_playable(card, moving.get(card, []))})
+        columns.append({"column": column, "down": down, "cards": entries})
+    waste_top = position.waste[-1] if position.waste else None
+    foundations = []
+    for suit in range(4):
+        top = rules.foundation_card(position, suit)
+        entry: dict[str, Any] = {"suit": SUIT_CHARS[suit], "count": position.foundations[suit]}
+        entry["top"] = None if top is None else _playable(top, moving.get(top, []))
+        foundations.append(entry)
+    draw, recycle = game.check_draw(), game.check_recycle()
+    autofinish = game.autofinish_move() if playing else None
+    return {
+        "game": "klondike",
+        "format": FORMAT_VERSION,
+        "deal_id": str(game.deal_id) if game.deal_id is not None else None,
+        "level": "any",
+        "version": game.version,
+        "columns": columns,
+        "stock": {"count": len(position.stock)},
+        "waste": {
+            "count": len(position.waste),
+            "top": None if waste_top is None else _playable(waste_top, moving.get(waste_top, [])),
+        },
+        "foundations": foundations,
+        "on_foundations": sum(position.foundations),
+        "moves": game.moves,
+        "recycles": game.recycles,
+        "can_draw": draw is None,
+        "can_recycle": recycle is None,
+        "stock_refusal": None if draw is None or recycle is None else draw.as_json(),
+        "can_undo": game.can_undo,
+        "outcome": outcome.value,
+        "over": game.over,
+        "given_up": game.given_up,
+        "all_known": game.all_known,
+        "solution_available": game.solution_available,
+        "no_progress": playing and game.no_progress,
+        "autofinish": autofinish is not None,
+        "autofinish_move": None if autofinish is None else str(autofinish),
+    }
