@@ -1,0 +1,66 @@
+"""Playing a whole deal by following an advisor: how the hint's strength is measured.
+
+The advisor sees only the view (`Position.view` of what the player knows), exactly as the page's hint
+button does. Moves are applied with `replay.apply_move` on the full position, and what the player knows
+grows as cards turn up (`replay.known_after`). A game ends when it is won, when the advisor has no move
+(`stuck`, `lost`), or when a position comes back for the third time (advice going round in circles, which
+with unlimited passes would never end).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Final
+
+from solitaire_core.cards import Card
+
+from .hint import Hint, hint, move_priority, of_move, ordered_moves
+from .position import Position
+from .replay import apply_move, is_won, known_after
+
+Advisor = Callable[[Position], Hint]
+Observer = Callable[[Hint, float], None]
+
+REPEATS: Final = 3
+MAX_MOVES: Final = 3000
+
+
+def start_known(position: Position) -> frozenset[Card]:
+    """What the player knows at a deal's start: the face-up cards (and the waste, the foundations)."""
+    return known_after(position, frozenset())
+
+
+def play_out(start: Position, advisor: Advisor = hint, on_hint: Observer | None = None) -> bool:
+    """Take every piece of advice from the full position `start` until the game ends; True when won."""
+    position = start
+    known = start_known(position)
+    counts: dict[Position, int] = {}
+    for _ in range(MAX_MOVES):
+        if is_won(position):
+            return True
+        counts[position] = counts.get(position, 0) + 1
+        if counts[position] >= REPEATS:
+            return False
+        begin = time.perf_counter()
+        advice = advisor(position.view(known))
+        if on_hint is not None:
+            on_hint(advice, (time.perf_counter() - begin) * 1000)
+        if advice.move is None:
+            return False
+        position = apply_move(position, advice.move)
+        known = known_after(position, known)
+    return is_won(position)
+
+
+_GREEDY_KINDS: Final = frozenset({0, 1, 2, 3, 4, 6, 8})
+
+
+def greedy(view: Position) -> Hint:
+    """A simple player to compare with, no look-ahead: the first of `hint.ordered_moves` among moves that
+    turn a face-down card, go to a foundation, play the waste, draw or recycle (never a run that only
+    shifts, never a foundation card back)."""
+    for move in ordered_moves(view):
+        if move_priority(view, move)[0] in _GREEDY_KINDS:
+            return of_move(move, False, "greedy")
+    return Hint("stuck", why="stuck")

@@ -1,0 +1,125 @@
+"""The solver's own compact Klondike board, built from a `Position`, and the move notation it writes.
+
+The solver and the hint do not use the rules engine's classes: they search millions of positions, so they
+work on small immutable values that CPython handles fast.
+
+- A card is its deck index 0-51 (`Card.index`: `suit * 13 + rank - 1`).
+- A column is a `bytes`: its first byte is how many of its cards are face down, then its cards from the
+  deepest to the top. `bytes` are hashed once and sliced and joined in C.
+- The foundations are four top ranks (clubs, diamonds, hearts, spades).
+- The stock and the waste are one *talon*: the sequence `seq` of their cards in drawing order (the waste
+  from its bottom to its top, then the stock from the next card to draw), a bit mask of the cards still in
+  it, and a pointer `ptr`: the cards before it are on the waste (the last one present is the waste top), the
+  others are the stock. Draw 1 with unlimited passes never changes this order, and any card of the talon can
+  be made the waste top by drawing (and recycling); `talon_steps` says how, in notation.
+
+The notation is design.md's: `QH>T3`, `AC>F`, `draw`, `recycle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from solitaire_core.cards import RANK_CHARS, SUIT_CHARS, Card
+
+from .position import COLUMNS, Position
+
+RANK: Final = tuple(i % 13 + 1 for i in range(52))
+SUIT: Final = tuple(i // 13 for i in range(52))
+RED: Final = tuple(i // 13 in (1, 2) for i in range(52))
+CODE: Final = tuple(RANK_CHARS[i % 13] + SUIT_CHARS[i // 13] for i in range(52))
+KING: Final = 13
+OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
+"""The two suits of the other colour, for each suit."""
+SAME: Final = (3, 2, 1, 0)
+"""The other suit of the same colour (clubs and spades, diamonds and hearts)."""
+PARENTS: Final = tuple(
+    tuple(s * 13 + RANK[x] for s in OPPOSITE[SUIT[x]]) if RANK[x] < KING else () for x in range(52)
+)
+"""The cards a card may be put on in a column (one rank higher, other colour)."""
+BYTE: Final = tuple(bytes((i,)) for i in range(256))
+DRAW: Final = "draw"
+RECYCLE: Final = "recycle"
+TO_COLUMN: Final = tuple(f">T{c}" for c in range(COLUMNS))
+TO_FOUNDATION: Final = ">F"
+
+
+@dataclass(slots=True)
+class Board:
+    """A full-information board (every card known), as the solver's search starts from it."""
+
+    cols: tuple[bytes, ...]
+    found: tuple[int, int, int, int]
+    seq: tuple[int, ...]
+    mask: int
+    ptr: int
+
+    @classmethod
+    def of(cls, position: Position) -> Board:
+        """The board of `position`; every card must be known."""
+        if not position.all_known:
+            raise ValueError("the solver needs a position with every card known")
+        cols = []
+        for column, down in zip(position.tableau, position.face_down, strict=True):
+            cards = [card.index for card in column if card is not None]
+            if len(cards) != len(column):
+                raise ValueError("the solver needs a position with every card known")
+            cols.append(bytes((down, *cards)))
+        seq = tuple(card.index for card in position.waste) + tuple(
+            card.index for card in position.stock if card is not None
+        )
+        f = position.foundations
+        return cls(tuple(cols), (f[0], f[1], f[2], f[3]), seq, (1 << len(seq)) - 1, len(position.waste))
+
+
+def talon_steps(seq: tuple[int, ...], mask: int, ptr: int, k: int) -> tuple[list[str], int]:
+    """The draws (and recycle) that make talon card `k` the waste top, and the pointer after them
+    (`k + 1`). `k` must be present in `mask`."""
+    below = mask & ((1 << ptr) - 1)
+    if k < ptr:
+        if below >> (k + 1) == 0:
+            return [], ptr  # k is the waste top already
+        ahead = (mask >> ptr).bit_count()
+        steps = [DRAW] * ahead
+        steps.append(RECYCLE)
+        steps.extend([DRAW] * (mask & ((1 << (k + 1)) - 1)).bit_count())
+        return steps, k + 1
+    return [DRAW] * ((mask >> ptr) & ((1 << (k + 1 - ptr)) - 1)).bit_count(), k + 1
+
+
+def finish_line(cols: list[bytes], found: list[int], seq: tuple[int, ...], mask: int, ptr: int) -> list[str]:
+    """The moves that put every card on the foundations once no column has a face-down card.
+
+    Each column's face-up cards form a run (down in rank, alternating colours), so the lowest card that a
+    foundation needs next is never under another card: any card above it in its run is lower and would be
+    needed first. Playing that card each time always finishes the game.
+    """
+    line: list[str] = []
+    where = {card: k for k, card in enumerate(seq)}
+    while True:
+        best = -1
+        for suit in range(4):
+            if found[suit] < KING and (best < 0 or found[suit] < RANK[best] - 1):
+                best = suit * 13 + found[suit]
+        if best < 0:
+            return line
+        k = where.get(best, -1)
+        if k >= 0 and mask >> k & 1:
+            steps, ptr = talon_steps(seq, mask, ptr, k)
+            line.extend(steps)
+            mask ^= 1 << k
+        else:
+            for c, col in enumerate(cols):
+                if len(col) > 1 and col[-1] == best:
+                    cols[c] = col[:-1]
+                    break
+            else:  # pragma: no cover - impossible by the argument above
+                raise AssertionError("finish_line: the next card is covered")
+        line.append(CODE[best] + TO_FOUNDATION)
+        found[SUIT[best]] += 1
+
+
+def card_of(index: int) -> Card:
+    """The `Card` of a deck index."""
+    return Card.from_index(index)

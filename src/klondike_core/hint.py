@@ -1,0 +1,156 @@
+"""The hint: the player's advisor, which sees only what the player has seen.
+
+Its only input is a view (`Position.view`: unseen cards are `None`), so it cannot peek: two deals that differ
+only in cards the player has not seen give the same view and therefore the same hint. Its sampling is seeded
+from the view itself and its work is counted in solver nodes, never in time, so the same position always
+gets the same advice however the work is sliced.
+
+- No legal move: `stuck`.
+- Every card known (a face-down card seen before an undo counts): the exact solver decides. A win gives the
+  first move of its line (`proven`); a proof of loss gives `lost`. A search out of budget gives the advice
+  below, never `lost`.
+- Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places): in each,
+  the solver's win-only search looks for a win within a small node budget, and the first move of the line it
+  finds gets that world's vote. The move with the most votes is advised (ties, and the case where no world
+  was won in time: the first in `ordered_moves`' order: a move that turns a face-down card, to a foundation,
+  from the waste, draw, ...). The search of a world knows that world's hidden cards, but every world is as
+  likely as the real deal given what the player knows, so the votes measure how often a move starts a win.
+
+The computation is a generator that yields after each world (`HintJob` runs it in slices for the worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from solitaire_core.hints import hint_json as shared_hint_json
+from solitaire_core.steps import SlicedJob, finish
+from solitaire_core.verdict import Verdict
+
+from .fast import DRAW, RECYCLE, Board
+from .position import Position
+from .replay import legal_moves
+from .rollout import Worlds
+from .solver import Solver, solve_board
+
+__all__ = ["Hint", "HintJob", "compute", "hint", "hint_json", "ordered_moves"]
+
+Kind = Literal["move", "draw", "recycle", "lost", "stuck"]
+
+WORLDS: Final = 12
+"""Worlds sampled for one hint (fewer when the vote is settled early)."""
+WORLD_NODES: Final = 1500
+"""Node budget of the win-only search in one world."""
+KNOWN_NODES: Final = 60_000
+"""Node budget of the exact search once every card is known."""
+NODES_PER_MS: Final = 15
+"""How a `budget_ms` becomes a node budget (a fixed rate, so the hint never depends on the clock)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The advice: its `kind`, the move in notation (`None` for `lost` and `stuck`), whether it is a step
+    of a winning line the solver proved, and a code for a one-line explanation."""
+
+    kind: Kind
+    move: str | None = None
+    proven: bool = False
+    why: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        """The command line's `hint --json` object."""
+        return {"kind": self.kind, "move": self.move, "proven": self.proven}
+
+
+def hint_json(result: Hint, version: int) -> dict[str, Any]:
+    """A hint as a worker reply carries it (`solitaire_core.hints.hint_json`)."""
+    return shared_hint_json(result, version)
+
+
+def of_move(move: str, proven: bool, why: str) -> Hint:
+    """The hint advising `move` (its kind read from the notation)."""
+    kind: Kind = "draw" if move == DRAW else "recycle" if move == RECYCLE else "move"
+    return Hint(kind, move, proven, why)
+
+
+def move_priority(view: Position, move: str) -> tuple[int, int]:
+    """Smaller first: what a sensible player tries first when nothing else tells moves apart."""
+    if move == DRAW:
+        return (6, 0)
+    if move == RECYCLE:
+        return (8, 0)
+    code, _, target = move.partition(">")
+    if view.waste and view.waste[-1].code == code:
+        return (2, 0) if target == "F" else (4, 0)
+    for c, column in enumerate(view.tableau):
+        down = view.face_down[c]
+        for i in range(down, len(column)):
+            card = column[i]
+            if card is not None and card.code == code:
+                if target == "F":
+                    return (0, -down) if down and i == down else (3, card.rank)
+                if i == down and down:
+                    return (1, -down)
+                if i == 0:
+                    return (9, 0) if card.rank == 13 else (5, 0)
+                return (7, 0)
+    return (10, 0)  # a foundation card back down
+
+
+def ordered_moves(view: Position) -> list[str]:
+    """The view's legal moves, in the order of `move_priority` (ties in `legal_moves`' order)."""
+    moves = legal_moves(view)
+    return sorted(moves, key=lambda move: move_priority(view, move))
+
+
+def compute(view: Position, budget_ms: float | None = None) -> Generator[None, None, Hint]:
+    """The hint for `view`, as a generator that yields between pieces of work and returns the hint."""
+    moves = ordered_moves(view)
+    if not moves:
+        return Hint("stuck", why="stuck")
+    scale = 1.0
+    if budget_ms is not None:
+        scale = min(1.0, max(0.05, budget_ms * NODES_PER_MS / (WORLDS * WORLD_NODES)))
+    if view.all_known:
+        result = solve_board(Board.of(view), node_budget=max(1000, int(KNOWN_NODES * scale)))
+        yield
+        if result.verdict is Verdict.LOST:
+            return Hint("lost", why="lost")
+        if result.verdict is Verdict.WIN and result.line:
+            return of_move(result.line[0], True, "winning_line")
+    if len(moves) == 1:
+        return of_move(moves[0], False, "only_move")
+    legal = set(moves)
+    votes: dict[str, int] = {}
+    worlds = Worlds(view)
+    count = 1 if view.all_known else WORLDS
+    nodes = max(100, int(WORLD_NODES * scale))
+    for done in range(1, count + 1):
+        world = worlds.draw()
+        result = Solver(Board.of(world), max_nodes=nodes, strict=True).run()
+        if result.verdict is Verdict.WIN and result.line and result.line[0] in legal:
+            votes[result.line[0]] = votes.get(result.line[0], 0) + 1
+        yield
+        ranked = sorted(votes.values(), reverse=True)
+        lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
+        if lead > count - done:
+            break  # no remaining world can change the winner
+    if not votes:
+        return of_move(moves[0], False, "no_win_seen")
+    best = max(moves, key=lambda move: (votes.get(move, 0), -moves.index(move)))
+    return of_move(best, False, "best_odds")
+
+
+def hint(view: Position, budget_ms: float | None = None) -> Hint:
+    """The hint for `view`, computed at once."""
+    return finish(compute(view, budget_ms))
+
+
+class HintJob(SlicedJob[Hint]):
+    """A hint computed in slices: call `step(slice_ms)` until it returns the hint. The result does not depend
+    on how the work is sliced."""
+
+    def __init__(self, view: Position, budget_ms: float | None = None) -> None:
+        super().__init__(compute(view, budget_ms))

@@ -1,0 +1,422 @@
+"""The exact solver: with every card known ("thoughtful" Klondike), can the position still be won?
+
+Draw 1 with unlimited passes. The search is a depth-first search over the board of `fast.Board`, with a table
+of every state seen; it answers `win` with a complete line in design.md's notation (draws and recycles
+included) that replays to a win, `lost` only when the search is complete, and `unknown` when a budget of
+nodes, time or table size runs out first. What keeps it small, each step sound (it never cuts a win):
+
+- **The talon is random access.** Drawing and recycling never change the talon's order and every talon card
+  can be made the waste top, so the search has no `draw` or `recycle`: a move "play talon card k" stands
+  for the draws that bring it to the top (written out only in the final line). A state is therefore the
+  columns and the set of talon cards left (the foundations are the other cards); where the pointer stands
+  changes how many draws a line needs, never whether it wins.
+- **Columns are interchangeable.** The rules never look at a column's place, so the state's key has its
+  columns sorted: positions that differ by an order of columns (an emptied column and another) are one.
+- **Safe foundation moves are made at once.** A card goes up without a choice when it can never be needed
+  in a column: an ace, a two, or a card of rank `r` when both foundations of the other colour have reached
+  `r - 1` and the other foundation of its own colour `r - 2`. Then every card that could ever be put on it
+  (other colour `r - 1`) or on such a card (its colour `r - 2`) is on a foundation, and going back down from
+  there would only rebuild what the foundation holds.
+- **Every face-down card turned is a win.** Then each column is one ordered run, and the lowest card a
+  foundation needs is never covered (anything on it would be lower, needed first), so playing that card
+  each time finishes (`fast.finish_line`).
+- **A king never moves from one otherwise empty column to another** (the same state, columns aside).
+
+Moves are tried in this order: to a foundation where that turns a card, runs that turn a face-down card
+(columns with more hidden cards first), other moves to a foundation, talon cards to the columns and to the
+foundations, runs that empty a column, runs that leave a face-up card, and last a foundation card back down.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from solitaire_core.verdict import SolveResult as SharedSolveResult
+from solitaire_core.verdict import Verdict
+
+from .fast import (
+    BYTE,
+    CODE,
+    KING,
+    OPPOSITE,
+    PARENTS,
+    RANK,
+    SAME,
+    SUIT,
+    TO_COLUMN,
+    TO_FOUNDATION,
+    Board,
+    finish_line,
+    talon_steps,
+)
+from .position import COLUMNS, Position
+
+__all__ = ["DEFAULT_MAX_NODES", "MAX_TABLE", "SolveResult", "Verdict", "solve", "solve_board"]
+
+DEFAULT_MAX_NODES: Final = 5_000_000
+"""Node budget when none is given (a budget in milliseconds may stop the search sooner)."""
+MAX_TABLE: Final = 2_000_000
+"""States kept in the table at most (about 150 bytes each): past it the answer is `unknown`."""
+_CHECK_EVERY: Final = 512
+STRICT_SHARE: Final = 0.5
+"""The share of the budget the narrower, win-only search may use first."""
+
+# A move: (kind, a, b, c). Kinds: column top to foundation (column), talon card to foundation (talon
+# index), run to a column (source column, byte index of the run's first card, destination column), talon
+# card to a column (talon index, destination), foundation card to a column (suit, destination).
+_T2F: Final = 0
+_S2F: Final = 1
+_T2T: Final = 2
+_S2T: Final = 3
+_F2T: Final = 4
+
+Move = tuple[int, int, int, int]
+State = tuple[tuple[bytes, ...], tuple[int, ...], int, int]
+"""(columns, foundations, talon mask, talon pointer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult(SharedSolveResult[str]):
+    """The verdict, a winning line when there is one (moves in design.md's notation from the position
+    given, `draw` and `recycle` included), the nodes expanded and the time taken."""
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _safe(found: tuple[int, ...], suit: int) -> bool:
+    """Can the next card of `suit` go up without ever being missed in a column? (module docstring)"""
+    rank = found[suit] + 1
+    if rank <= 2:
+        return True
+    a, b = OPPOSITE[suit]
+    return found[a] >= rank - 1 and found[b] >= rank - 1 and found[SAME[suit]] >= rank - 2
+
+
+def _lift(col: bytes, i: int) -> bytes:
+    """Column `col` without its cards from byte `i` on, its new top turned face up if it was face down."""
+    rest = col[:i]
+    down = rest[0]
+    if down and len(rest) == down + 1:
+        return BYTE[down - 1] + rest[1:]
+    return rest
+
+
+class Solver:
+    """One search over one board; `run()` gives the result."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        max_nodes: int | None = None,
+        budget_ms: float | None = None,
+        max_table: int = MAX_TABLE,
+        auto: bool = True,
+        strict: bool = False,
+    ) -> None:
+        self.board = board
+        self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
+        self.budget_ms = budget_ms
+        self.max_table = max_table
+        self.auto = auto
+        self.strict = strict
+        self.seq = board.seq
+        self.where = {card: k for k, card in enumerate(board.seq)}
+        self.kings = [k for k, card in enumerate(board.seq) if RANK[card] == KING]
+        self.nodes = 0
+
+    # --- moves ------------------------------------------------------------------------------------------
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after `move` (legal in `state`)."""
+        cols, found, mask, ptr = state
+        kind, a, b, c = move
+        if kind == _T2F:
+            col = cols[a]
+            card = col[-1]
+            new = list(cols)
+            new[a] = _lift(col, len(col) - 1)
+            f = list(found)
+            f[SUIT[card]] += 1
+            return tuple(new), tuple(f), mask, ptr
+        if kind == _S2F:
+            card = self.seq[a]
+            f = list(found)
+            f[SUIT[card]] += 1
+            return cols, tuple(f), mask ^ (1 << a), a + 1
+        if kind == _T2T:
+            col = cols[a]
+            new = list(cols)
+            new[c] = cols[c] + col[b:]
+            new[a] = _lift(col, b)
+            return tuple(new), found, mask, ptr
+        if kind == _S2T:
+            new = list(cols)
+            new[b] = cols[b] + BYTE[self.seq[a]]
+            return tuple(new), found, mask ^ (1 << a), a + 1
+        f = list(found)
+        f[a] -= 1
+        new = list(cols)
+        new[b] = cols[b] + BYTE[a * 13 + found[a] - 1]
+        return tuple(new), tuple(f), mask, ptr
+
+    def notation(self, state: State, move: Move) -> list[str]:
+        """`move` in design.md's notation, with the draws (and recycle) it needs first."""
+        cols, found, mask, ptr = state
+        kind, a, b, c = move
+        if kind == _T2F:
+            return [CODE[cols[a][-1]] + TO_FOUNDATION]
+        if kind == _S2F:
+            steps, _ = talon_steps(self.seq, mask, ptr, a)
+            return [*steps, CODE[self.seq[a]] + TO_FOUNDATION]
+        if kind == _T2T:
+            return [CODE[cols[a][b]] + TO_COLUMN[c]]
+        if kind == _S2T:
+            steps, _ = talon_steps(self.seq, mask, ptr, a)
+            return [*steps, CODE[self.seq[a]] + TO_COLUMN[b]]
+        return [CODE[a * 13 + found[a] - 1] + TO_COLUMN[b]]
+
+    def autos(self, state: State) -> tuple[State, list[Move]]:
+        """The state after every safe foundation move, and those moves."""
+        done: list[Move] = []
+        if not self.auto:
+            return state, done
+        where, seq = self.where, self.seq
+        progress = True
+        while progress:
+            progress = False
+            cols, found, mask, _ = state
+            for suit in range(4):
+                if found[suit] == KING or not _safe(found, suit):
+                    continue
+                card = suit * 13 + found[suit]
+                k = where.get(card, -1)
+                move: Move | None = None
+                if k >= 0 and mask >> k & 1:
+                    move = (_S2F, k, 0, 0)
+                else:
+                    for c in range(COLUMNS):
+                        col = cols[c]
+                        if col[-1] == card and len(col) > 1:
+                            move = (_T2F, c, 0, 0)
+                            break
+                if move is not None:
+                    done.append(move)
+                    state = self.apply(state, move)
+                    progress = True
+                    break
+        del seq
+        return state, done
+
+    def moves(self, state: State) -> list[Move]:
+        """Every move worth trying in `state`, in the order of the module docstring."""
+        cols, found, mask, _ = state
+        tops: dict[int, int] = {}
+        empty = -1
+        for d in range(COLUMNS):
+            col = cols[d]
+            if len(col) > 1:
+                tops[col[-1]] = d
+            elif empty < 0:
+                empty = d
+        first: list[Move] = []
+        flips: list[tuple[int, Move]] = []
+        ups: list[Move] = []
+        talon: list[Move] = []
+        empties: list[Move] = []
+        partial: list[Move] = []
+        back: list[Move] = []
+        strict = self.strict
+        if strict:
+            king_waits = self._king_waits(cols, mask)
+        for s in range(COLUMNS):
+            col = cols[s]
+            n = len(col)
+            if n == 1:
+                continue
+            down = col[0]
+            f = down + 1
+            top = col[-1]
+            if found[SUIT[top]] == RANK[top] - 1:
+                (first if down and n == f + 1 else ups).append((_T2F, s, 0, 0))
+            for i in range(f, n):
+                x = col[i]
+                if strict and i > f:
+                    y = col[i - 1]
+                    if found[SUIT[y]] != RANK[y] - 1:
+                        continue
+                if RANK[x] == KING:
+                    if empty >= 0 and (i > f or down):
+                        if i == f:
+                            flips.append((down, (_T2T, s, i, empty)))
+                        else:
+                            partial.append((_T2T, s, i, empty))
+                    continue
+                for p in PARENTS[x]:
+                    d = tops.get(p, -1)
+                    if d >= 0:
+                        if i > f:
+                            partial.append((_T2T, s, i, d))
+                        elif down:
+                            flips.append((down, (_T2T, s, i, d)))
+                        elif not strict or king_waits:
+                            empties.append((_T2T, s, i, d))
+        seq = self.seq
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            k = low.bit_length() - 1
+            x = seq[k]
+            if found[SUIT[x]] == RANK[x] - 1:
+                talon.append((_S2F, k, 0, 0))
+            if RANK[x] == KING:
+                if empty >= 0:
+                    talon.append((_S2T, k, empty, 0))
+                continue
+            for p in PARENTS[x]:
+                d = tops.get(p, -1)
+                if d >= 0:
+                    talon.append((_S2T, k, d, 0))
+        for suit in range(4 if not strict else 0):
+            r = found[suit]
+            if not r:
+                continue
+            card = suit * 13 + r - 1
+            if r == KING:
+                if empty >= 0:
+                    back.append((_F2T, suit, empty, 0))
+                continue
+            for p in PARENTS[card]:
+                d = tops.get(p, -1)
+                if d >= 0:
+                    back.append((_F2T, suit, d, 0))
+        flips.sort(key=lambda item: -item[0])
+        return first + [move for _, move in flips] + ups + talon + empties + partial + back
+
+    def _king_waits(self, cols: tuple[bytes, ...], mask: int) -> bool:
+        """Is there a king that an empty column would serve: in the talon, or heading a run on face-down
+        cards?"""
+        seq = self.seq
+        for k in self.kings:
+            if mask >> k & 1:
+                return True
+        del seq
+        for col in cols:
+            down = col[0]
+            if down and RANK[col[down + 1]] == KING:
+                return True
+        return False
+
+    # --- the search -------------------------------------------------------------------------------------
+
+    def run(self) -> SolveResult:
+        """Search and report."""
+        start = time.perf_counter()
+        deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
+        moves: tuple[str, ...] = ()
+        try:
+            line = self._search(deadline)
+        except _OutOfBudget:
+            verdict = Verdict.UNKNOWN
+        else:
+            verdict = Verdict.LOST if line is None else Verdict.WIN
+            moves = () if line is None else tuple(line)
+        return SolveResult(verdict, moves, self.nodes, (time.perf_counter() - start) * 1000)
+
+    def _search(self, deadline: float | None) -> list[str] | None:
+        board = self.board
+        root: State = (board.cols, board.found, board.mask, board.ptr)
+        root_after, root_autos = self.autos(root)
+        # frames: (state after the move and its autos, the move, the autos, moves to try, next index)
+        path: list[tuple[State, Move | None, list[Move]]] = [(root_after, None, root_autos)]
+        if self._won(root_after[0]):
+            return self._line(path)
+        seen: set[bytes] = {self._key(root_after)}
+        todo: list[list[Move]] = [self.moves(root_after)]
+        index: list[int] = [0]
+        max_nodes, max_table = self.max_nodes, self.max_table
+        apply, autos, moves, key_of, won = self.apply, self.autos, self.moves, self._key, self._won
+        nodes = 0
+        while todo:
+            tried = todo[-1]
+            i = index[-1]
+            if i == len(tried):
+                todo.pop()
+                index.pop()
+                path.pop()
+                continue
+            index[-1] = i + 1
+            move = tried[i]
+            state, done = autos(apply(path[-1][0], move))
+            key = key_of(state)
+            if key in seen:
+                continue
+            path.append((state, move, done))
+            if won(state[0]):
+                self.nodes = nodes
+                return self._line(path)
+            seen.add(key)
+            nodes += 1
+            if nodes % _CHECK_EVERY == 0:
+                self.nodes = nodes
+                if (
+                    nodes > max_nodes
+                    or len(seen) > max_table
+                    or (deadline is not None and time.perf_counter() > deadline)
+                ):
+                    raise _OutOfBudget
+            todo.append(moves(state))
+            index.append(0)
+        self.nodes = nodes
+        return None
+
+    @staticmethod
+    def _key(state: State) -> bytes:
+        return b"\xff".join(sorted(state[0])) + state[2].to_bytes(4, "little")
+
+    @staticmethod
+    def _won(cols: tuple[bytes, ...]) -> bool:
+        """No face-down card left: a win (module docstring)."""
+        return not any(col[0] for col in cols)
+
+    def _line(self, path: list[tuple[State, Move | None, list[Move]]]) -> list[str]:
+        """The whole line in notation: every move of `path` and its autos, then the finish."""
+        board = self.board
+        state: State = (board.cols, board.found, board.mask, board.ptr)
+        line: list[str] = []
+        for _, move, done in path:
+            for step in ([move] if move is not None else []) + done:
+                line.extend(self.notation(state, step))
+                state = self.apply(state, step)
+        cols, found, mask, ptr = state
+        line.extend(finish_line(list(cols), list(found), self.seq, mask, ptr))
+        return line
+
+
+def solve_board(
+    board: Board, budget_ms: float | None = None, node_budget: int | None = None, auto: bool = True
+) -> SolveResult:
+    """Decide `board` (see the module docstring): first a narrower search that looks for a win only, then,
+    if it finds none, the complete search."""
+    start = time.perf_counter()
+    nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
+    first_ms = None if budget_ms is None else budget_ms * STRICT_SHARE
+    first_nodes = int(nodes * STRICT_SHARE)
+    quick = Solver(board, max_nodes=first_nodes, budget_ms=first_ms, auto=auto, strict=True).run()
+    if quick.verdict is Verdict.WIN:
+        return quick
+    rest_ms = None if budget_ms is None else max(0.0, budget_ms - (time.perf_counter() - start) * 1000)
+    full = Solver(board, max_nodes=max(0, nodes - quick.nodes), budget_ms=rest_ms, auto=auto).run()
+    ms = (time.perf_counter() - start) * 1000
+    return SolveResult(full.verdict, full.line, quick.nodes + full.nodes, ms)
+
+
+def solve(position: Position, budget_ms: float | None = None, node_budget: int | None = None) -> SolveResult:
+    """Decide `position`, which must have every card known (`ValueError` otherwise): `win` with a line that
+    replays to a win, `lost` only when proven, `unknown` when a budget runs out."""
+    return solve_board(Board.of(position), budget_ms, node_budget)
