@@ -32,8 +32,9 @@ def _playable(card: Card, targets: list[Target]) -> dict[str, Any]:
     return {"card": card.code, "destinations": names, "auto": names[0] if len(names) == 1 else None}
 
 
-def snapshot(game: Game) -> dict[str, Any]:
-    """The JSON-ready picture of the table (format described in `docs/KLONDIKE.md`)."""
+def snapshot(game: Game, progress: bool = True) -> dict[str, Any]:
+    """The JSON-ready picture of the table (format described in `docs/KLONDIKE.md`). With `progress`
+    false, `no_progress` is false without the search (the frames of a solution, which are never played)."""
     position = game.position()
     outcome = game.outcome()
     playing = outcome is Outcome.PLAYING
@@ -80,7 +81,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         "given_up": game.given_up,
         "all_known": game.all_known,
         "solution_available": game.solution_available,
-        "no_progress": playing and game.no_progress,
+        "no_progress": progress and playing and game.no_progress,
         "autofinish": autofinish is not None,
         "autofinish_move": None if autofinish is None else str(autofinish),
     }
