@@ -186,6 +186,15 @@ def table(page: Any, server: str) -> Table:
     return Table(page, server)
 
 
+@pytest.fixture
+def pyr(page: Any, server: str) -> Any:
+    """The Pyramid page helper (tests/browser/pyramid_page.py) on the test's page."""
+    from pyramid_page import Pyramid  # noqa: PLC0415 - pyramid_page imports this module's constants
+
+    page.set_default_timeout(30_000)
+    return Pyramid(page, server)
+
+
 # ------------------------------------------------------------------ the engine, from Python (CLI contract)
 
 

@@ -21,7 +21,8 @@ BOARD = "#pyramid-board"
 # What a move can change on the table, as one comparable text (no selection, no hint marks).
 POSITION_JS = """() => {
   const b = document.querySelector('#pyramid-board');
-  const code = el => el.classList.contains('gone') || el.classList.contains('empty') ? null : (el.dataset.card || null);
+  const code = el => (el.classList.contains('gone') || el.classList.contains('empty'))
+    ? null : (el.dataset.card || null);
   const text = s => (document.querySelector(s)?.textContent || '').trim();
   return JSON.stringify({
     cards: [...b.querySelectorAll('.pyr-card')].map(code),
@@ -84,7 +85,7 @@ class Pyramid:
     # ---------------------------------------------------------------- opening
 
     def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Pyramid:
-        """Go to pyramid.html (with `#ID` and `?query`) and wait until the table is playable with that deal."""
+        """Go to pyramid.html (with `#ID` and `?query`); wait until the table is playable with that deal."""
         self.page.goto(f"{self.base}/pyramid.html{query}{fragment}")
         if wait:
             self.wait_ready()
@@ -97,7 +98,7 @@ class Pyramid:
         self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
         self.page.wait_for_selector("html[data-game='pyramid']")
         self.page.wait_for_function(
-            "() => document.querySelector(\"#pyramid-board [data-place='draw']\")?.dataset.count !== undefined"
+            "() => document.querySelector(\"#pyramid-board [data-place='draw']\")?.dataset.count"
         )
 
     def wait_deal(self, deal: str) -> None:
@@ -181,7 +182,7 @@ class Pyramid:
 
     def wait_selected(self, place: int | str) -> None:
         self.page.wait_for_function(
-            "p => document.querySelector(`#pyramid-board [data-place='${p}']`).classList.contains('selected')",
+            "p => document.querySelector(`#pyramid-board [data-place='${p}']`).matches('.selected')",
             arg=str(place),
         )
 

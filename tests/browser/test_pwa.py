@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from conftest import DIST, ROOT, Table
+from pyramid_page import Pyramid, engine_game, expected
 
 sys.path.insert(0, str(ROOT / "tools"))
 import localsite
@@ -163,6 +164,43 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
     assert table.snapshot() != before
     assert table.hint() in ("take", "draw")
     assert not_served_offline(site, served_before)
+
+
+def test_both_games_play_offline(page: Any, context: Any, dist_copy: Path) -> None:
+    # One visit of TriPeaks online; then, with the network off, Pyramid opens from its own address (never
+    # visited) and both games play, switched in the page, everything from the service worker.
+    site = Site(dist_copy, NESTED)
+    try:
+        table = open_table(page, site)
+        first = table.playable()[0]
+        table.take(first)
+        wait_offline_ready(page, site)
+        context.set_offline(True)
+        served_before = len(site.served)
+        pyr = Pyramid(page, site.url).open("#7")
+        game = engine_game("7")
+        assert pyr.view() == expected(game)
+        pair = next(str(m) for m in game.legal_moves() if m.kind == "pair")
+        for move in (pair, "draw"):
+            pyr.play(move)
+            game.play(move)
+        pyr.undo()
+        game.play("undo")
+        assert pyr.view() == expected(game)
+        assert pyr.hint() in ("pair", "king", "draw")
+        page.click("[data-game-link='tripeaks']")
+        page.wait_for_selector("html[data-game='tripeaks']")
+        page.wait_for_function("() => document.querySelector('#deal-id').textContent === '#7'")
+        assert table.card(first)["state"] == "gone", "the TriPeaks game is kept"
+        table.draw()
+        page.click("[data-game-link='pyramid']")
+        page.wait_for_selector("html[data-game='pyramid']")
+        pyr.wait_deal("7")
+        page.wait_for_function("() => document.querySelector('#moves').textContent.trim() === 'Coups 1'")
+        assert pyr.view() == expected(game), "the Pyramid game is kept"
+        assert not_served_offline(site, served_before)
+    finally:
+        site.close()
 
 
 # ------------------------------------------------------------------ updates

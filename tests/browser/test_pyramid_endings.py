@@ -16,7 +16,6 @@ import random
 import re
 from typing import Any
 
-import pytest
 from conftest import AXE
 from pyramid_page import Pyramid, engine_game, expected, places_of, solver_line
 
@@ -24,12 +23,6 @@ from pyramid_core.game import Game
 from pyramid_core.hint import hint
 
 TEXTS = "bs => bs.filter(b => !b.hidden && b.offsetParent).map(b => b.textContent.trim())"
-
-
-@pytest.fixture
-def pyr(page: Any, server: str) -> Pyramid:
-    page.set_default_timeout(30_000)
-    return Pyramid(page, server)
 
 
 def engine_hint(game: Game) -> dict[str, Any]:
