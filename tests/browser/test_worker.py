@@ -152,7 +152,7 @@ async () => {
   out.moved = await ask(3, {game: 'pyramid', op: 'move', args: {move: out.move}});
   out.tripeaksState = await ask(4, {game: 'tripeaks', op: 'state', args: {}});
   out.hint = await ask(5, {game: 'pyramid', op: 'hint', args: {}});
-  out.unknown = await ask(6, {game: 'klondike', op: 'state', args: {}});
+  out.unknown = await ask(6, {game: 'spider', op: 'state', args: {}});
   out.pyramidState = await ask(7, {game: 'pyramid', op: 'state', args: {}});
   out.tripeaksHint = await ask(8, {op: 'hint', args: {}});
   worker.terminate();
@@ -181,7 +181,7 @@ def test_one_worker_hosts_both_games_with_a_session_each(table: Table) -> None:
     assert hint["hint"]["version"] == moved["state"]["version"]
     assert out["unknown"]["id"] == 6 and out["unknown"]["ok"] is False
     assert out["unknown"]["error"]["type"] == "RequestError"
-    assert "klondike" in out["unknown"]["error"]["message"]
+    assert "spider" in out["unknown"]["error"]["message"]
     # The Pyramid game is where the move left it; TriPeaks' own hint is for its own game.
     assert out["pyramidState"]["state"] == moved["state"]
     assert out["tripeaksHint"]["ok"] and out["tripeaksHint"]["hint"]["kind"] in ("take", "draw")
