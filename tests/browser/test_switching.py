@@ -179,8 +179,13 @@ def test_links_open_their_game(table: Table, pyr: Pyramid) -> None:
     page.reload()
     pyr.wait_ready()
     assert pyr.view() == expected(engine_game("7")), "a reload keeps the game of the address"
-    # The site's address without a page is TriPeaks, with its game kept.
+    # The site's own address, with no deal in it, brings back the game played last (at its address); a
+    # game's page names that game.
     page.goto(f"{table.base}/")
+    pyr.wait_ready()
+    pyr.wait_deal("7")
+    assert page.url.split("#")[0].endswith("/pyramid.html")
+    page.goto(f"{table.base}/index.html")
     table.wait_ready()
     page.wait_for_function("() => document.querySelector('#deal-id').textContent === '#111'")
-    assert page.get_attribute("html", "data-game") == "tripeaks"
+    assert page.get_attribute("html", "data-game") == "tripeaks", "TriPeaks' game is kept"
