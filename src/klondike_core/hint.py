@@ -39,9 +39,9 @@ __all__ = ["Hint", "HintJob", "compute", "hint", "hint_json", "ordered_moves"]
 
 Kind = Literal["move", "draw", "recycle", "lost", "stuck"]
 
-WORLDS: Final = 12
+WORLDS: Final = 8
 """Worlds sampled for one hint (fewer when the vote is settled early)."""
-WORLD_NODES: Final = 1500
+WORLD_NODES: Final = 1000
 """Node budget of the win-only search in one world."""
 KNOWN_NODES: Final = 60_000
 """Node budget of the exact search once every card is known."""
