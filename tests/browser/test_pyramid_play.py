@@ -16,7 +16,7 @@ from typing import Any
 from pyramid_page import Pyramid, engine_game, expected
 
 from pyramid_core.game import Game
-from pyramid_core.moves import STOCK, WASTE
+from pyramid_core.moves import STOCK, WASTE, Place
 
 REASONS = {
     "not_thirteen": "ces deux cartes ne font pas 13",
@@ -137,7 +137,7 @@ def test_select_cancel_pairs_and_a_king(pyr: Pyramid) -> None:
             pyr.tap(top)
             pyr.wait_selected(top)
             assert str(partner) in pyr.partners()
-            pile = STOCK if top == "S" else WASTE
+            pile: Place = STOCK if top == "S" else WASTE
             assert sorted(pyr.partners()) == sorted(str(p) for p in game.partners(pile))
             before = pyr.position()
             pyr.tap(int(partner) if partner.isdigit() else partner)
