@@ -106,9 +106,10 @@ def test_moves_and_refusals_as_data():
     session = Session(DealId(1))
     reply = request(session, "state")
     assert reply["ok"] and reply["state"]["game"] == "klondike" and reply["rejection"] is None
-    assert set(reply["state"]) >= {"deal_id", "version", "columns", "stock", "waste", "foundations", "moves",
-                                   "recycles", "can_undo", "outcome", "over", "all_known", "solution_available",
-                                   "no_progress", "autofinish", "autofinish_move", "can_draw", "can_recycle"}
+    assert set(reply["state"]) >= {
+        "deal_id", "version", "columns", "stock", "waste", "foundations", "moves", "recycles", "can_undo",
+        "outcome", "over", "all_known", "solution_available", "no_progress", "autofinish", "autofinish_move",
+        "can_draw", "can_recycle"}
     before = reply["state"]
     refused = request(session, "move", move="7D>T3")
     assert refused["ok"] and refused["rejection"] == {"reason": "not_one_lower", "place": "T3",
