@@ -86,38 +86,71 @@ def lost_deal() -> str:
 # ------------------------------------------------------------------ hint
 
 
-def test_hint_advises_a_pair_or_drawing_and_a_move_closes_it(pyr: Pyramid) -> None:
-    # A deal with nothing to pair at the start: the hint advises turning a card.
-    deal_id = next(
-        str(n) for n in range(1, 300) if [str(m) for m in Game.from_id(n).legal_moves()] == ["draw"]
-    )
+def only_draw(game: Game) -> bool:
+    return [str(m) for m in game.legal_moves()] == ["draw"]
+
+
+@functools.cache
+def hint_scenario() -> str:
+    """A deal where nothing fits at the start (the hint: draw); drawn until something fits (the hint: a pair
+    or a king), that move made; the stock then drawn out, where it is to recycle (the engine's hints)."""
+    for number in range(1, 400):
+        game = Game.from_id(number)
+        if not only_draw(game):
+            continue
+        while only_draw(game):
+            game.play("draw")
+        first = engine_hint(game)
+        if first["kind"] not in ("pair", "king"):
+            continue
+        game.play(str(first["move"]))
+        while game.can_draw:
+            game.play("draw")
+        if game.outcome().value == "playing" and engine_hint(game)["kind"] == "recycle":
+            return str(number)
+    raise AssertionError("no deal whose hints go draw, pair or king, recycle")
+
+
+def test_hint_advises_drawing_a_pair_and_recycling(pyr: Pyramid) -> None:
+    deal_id = hint_scenario()
     game = engine_game(deal_id)
-    assert engine_hint(game)["kind"] == "draw"
     pyr.open(f"#{deal_id}")
     page = pyr.page
+    # Nothing to pair at the start: the hint advises turning a card, and marks the stock.
+    assert engine_hint(game)["kind"] == "draw"
     assert pyr.hint() == "draw"
     assert pyr.hinted() == ["draw"]
     assert pyr.text("#hint-text").startswith("Indice : retournez une carte de la pioche.")
     pyr.play("draw")
     game.play("draw")
-    page.wait_for_selector("#hint-banner", state="hidden")
+    page.wait_for_selector("#hint-banner", state="hidden")  # a move closes it
     assert pyr.hinted() == []
     # Draw until a pair or a king fits: the hint points at the engine's move and highlights its cards.
-    while [str(m) for m in game.legal_moves()] == ["draw"]:
+    while only_draw(game):
         pyr.play("draw")
         game.play("draw")
     wanted = engine_hint(game)
-    assert wanted["kind"] in ("pair", "king")
     assert pyr.hint() == wanted["kind"]
     assert sorted(pyr.hinted()) == hinted_places(wanted)
     assert pyr.text("#hint-text").startswith("Indice : retirez ")
-    # Escape closes it; the hinted move played by taps is accepted.
+    # Escape closes it; the hinted move, made by taps, is accepted.
     pyr.press("Escape")
     page.wait_for_selector("#hint-banner", state="hidden")
     assert pyr.hinted() == []
     pyr.play(str(wanted["move"]))
     game.play(str(wanted["move"]))
     assert pyr.view() == expected(game)
+    # The stock drawn out: the hint is to recycle, Recycler is marked, and it does open the next pass.
+    while game.can_draw:
+        pyr.key_move("d")
+        game.play("draw")
+    assert pyr.hint() == "recycle"
+    assert pyr.hinted() == ["recycle"]
+    assert pyr.text("#hint-text").startswith("Indice : recyclez la défausse")
+    pyr.play("recycle")
+    game.play("recycle")
+    assert pyr.view() == expected(game) and pyr.pass_text() == "tour 2 sur 3"
+    assert page.is_hidden("#hint-banner") and pyr.hinted() == []
 
 
 def test_searching_banner_keeps_the_table_usable(pyr: Pyramid) -> None:

@@ -281,6 +281,11 @@ def focused(pyr: Pyramid) -> str | None:
     return value
 
 
+def is_king(game: Game, text: str) -> bool:
+    place: Place = int(text) if text.isdigit() else (STOCK if text == "S" else WASTE)
+    return game.rank_at(place) == 13
+
+
 def test_keyboard(pyr: Pyramid) -> None:
     deal_id = next(str(n) for n in range(1, 100) if pyramid_pairs(Game.from_id(n)))
     game = engine_game(deal_id)
@@ -333,10 +338,20 @@ def test_keyboard(pyr: Pyramid) -> None:
     game.play("undo")
     assert pyr.view() == expected(game)
     pyr.refused(lambda: pyr.press("r"), REASONS["stock_not_empty"])
-    # H asks for a hint, Escape closes it.
+    # H asks for a hint (here with a card selected); Escape cancels the selection first, then closes it.
+    pyr.press("ArrowRight")
+    chosen = focused(pyr)
+    while chosen is None or is_king(game, chosen):
+        pyr.press("ArrowRight")  # a king would leave at once
+        chosen = focused(pyr)
+    pyr.press("Enter")
+    pyr.wait_selected(str(chosen))
     pyr.press("h")
     pyr.wait_hint()
     assert pyr.hinted()
+    pyr.press("Escape")
+    pyr.wait_unselected()
+    assert page.is_visible("#hint-banner"), "the first Escape only cancels the selection"
     pyr.press("Escape")
     page.wait_for_selector("#hint-banner", state="hidden")
     assert pyr.hinted() == []
