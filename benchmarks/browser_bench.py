@@ -616,7 +616,8 @@ def main() -> None:
     text = markdown(result, command)
     first_text = first_markdown(first, idle, command, result["machine"])
     print(text)
-    print(first_text)
+    if first_runs > 0:
+        print(first_text)
     if args.write:
         write_doc(text)
         if first_runs > 0:

@@ -27,6 +27,8 @@ Figures:
   apart.
 - Pyramid start-up: `browser_bench.starts` on pyramid.html (cold: fresh context; warm: second visit, from the
   start-up snapshot).
+- `--tripeaks-before DIST` (alone): TriPeaks' cold and warm start on another build and on this one, a run of
+  each in turn, so that a loaded machine weighs on both alike (block `shell-browser-ab`).
 
 `--write` puts the result between the `shell-browser:start` / `shell-browser:end` markers of
 docs/PERFORMANCE.md (after the Browser block when the markers are not there yet).
@@ -46,6 +48,7 @@ from typing import Any
 
 from browser_bench import (
     DIST,
+    PAGES_CACHE,
     PHASE_NAMES,
     PHASES,
     behind_background,
@@ -61,9 +64,11 @@ from browser_bench import (
 from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import localsite
 from localsite import launch_options
 
 START, END = "<!-- shell-browser:start -->", "<!-- shell-browser:end -->"
+AB_START, AB_END = "<!-- shell-browser-ab:start -->", "<!-- shell-browser-ab:end -->"
 BOARD = "#pyramid-board"
 
 # Select a card: click to the frame after it shows as selected; the partners the page then marks.
@@ -352,6 +357,37 @@ def start_figures(browser: Browser, base: str, runs: int) -> dict[str, Any]:
     }
 
 
+def tripeaks_ab(browser: Browser, before: Path, runs: int) -> dict[str, dict[str, dict[str, float]]]:
+    """TriPeaks' cold and warm start (index.html#7, `browser_bench.starts`) on another build `before` and on
+    this one, one run each in turn, so that both see the same load."""
+    found: dict[str, dict[str, list[float]]] = {name: {"cold": [], "warm": []} for name in ("before", "now")}
+    with localsite.serve(before, cache_control=PAGES_CACHE) as old, serve() as new:
+        for _ in range(runs):
+            for name, base in (("before", old), ("now", new)):
+                cold, warm, _, _ = starts(browser, base, 1)
+                found[name]["cold"] += cold
+                found[name]["warm"] += warm
+    return {name: {kind: figures(v) for kind, v in kinds.items()} for name, kinds in found.items()}
+
+
+def ab_markdown(ab: dict[str, dict[str, dict[str, float]]], before: Path, command: str, load: float) -> str:
+    lines = [
+        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; load "
+        f"average {load:.1f} at the start. TriPeaks' start (index.html#7) on the build in `{before}` and on "
+        "this one, one run of each in turn.",
+        "",
+        "| TriPeaks start (ms) | build | median | 95th pct | min | max | runs |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for kind in ("cold", "warm"):
+        for name in ("before", "now"):
+            f = ab[name][kind]
+            lines.append(
+                f"| {kind} | {name} | {f['median']} | {f['p95']} | {f['min']} | {f['max']} | {f['n']} |"
+            )
+    return "\n".join(lines)
+
+
 def figures(values: list[float]) -> dict[str, float]:
     out = summary(values)
     out["p90"] = round(quantile(values, 0.90), 1)
@@ -429,8 +465,9 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
         f"Switching ({result['gap_ms']} ms between a switch and a move): each switch sends "
         f"{', '.join(sw['ops'])} and waited for the worker {sw['worker_ms']['median']} ms (median, p95 "
         f"{sw['worker_ms']['p95']}); the `switched-<game>` mark came {sw['mark_ms']['median']} ms (median, "
-        f"p95 {sw['mark_ms']['p95']}) after the click. First switch to Pyramid (no save yet, a new deal): "
-        f"{sw['first_ms']} ms.",
+        f"p95 {sw['mark_ms']['p95']}) after the click, and the frame after it "
+        f"{sw['after_mark_ms']['median']} ms later (median, p95 {sw['after_mark_ms']['p95']}). First switch "
+        f"to Pyramid (no save yet, a new deal): {sw['first_ms']} ms.",
         "",
         f"Pyramid cold start: {st['cold_start_bytes']:,} bytes; worker boot steps (medians): "
         + ", ".join(f"{PHASE_NAMES[k]} {v:.0f} ms" for k, v in st["cold_boot_phases_ms"].items())
@@ -460,8 +497,28 @@ def main() -> None:
         help="pause between taps, as a player's (repeat for several paces; the first is the player's "
         "pace used for the targets and the switches; default 300)",
     )
+    parser.add_argument(
+        "--tripeaks-before", type=Path, default=None, metavar="DIST",
+        help="only compare TriPeaks' cold/warm start (--runs each) on this other built dist and on SITE_DIST",
+    )
     parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
+    if args.tripeaks_before is not None:
+        load = os.getloadavg()[0]
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_options())
+            ab = tripeaks_ab(browser, args.tripeaks_before.resolve(), args.runs)
+            browser.close()
+        print(json.dumps(ab, indent=1))
+        command = (
+            f"SITE_DIST={DIST} .venv/bin/python benchmarks/shell_browser_bench.py --tripeaks-before "
+            f"{args.tripeaks_before} --runs {args.runs}"
+        )
+        text = ab_markdown(ab, args.tripeaks_before, command, load)
+        print(text)
+        if args.write:
+            write_doc(text, AB_START, AB_END)
+        return
     gaps: list[int] = args.gap_ms or [300]
     if not (DIST / "config.json").exists():
         raise SystemExit("dist/ is not built: run `python3 build.py build`")
@@ -490,6 +547,7 @@ def main() -> None:
             "to tripeaks_ms": figures([s["ms"] for s in switched["to tripeaks"]]),
             "both_ms": figures([s["ms"] for s in timed]),
             "mark_ms": figures([s["mark"] for s in timed]),
+            "after_mark_ms": figures([s["ms"] - s["mark"] for s in timed]),
             "worker_ms": figures([s["worker"] for s in timed]),
             "ops": sorted({op for s in timed for op in s["ops"]}),
             "first_ms": round(switched["first to pyramid"]["ms"], 1),
