@@ -1,0 +1,114 @@
+// Where everything of the Klondike table stands, from the room the board gives (measured, never the window),
+// and how tightly each column fans, so that the whole table fits without scrolling from a 360×640 phone to a
+// desktop. Two arrangements, whichever shows bigger cards:
+//   "below": stock, waste, the Finir auto slot and the four foundations in a row over the seven columns (a
+//            phone held upright, a desktop: the width of seven cards sets the size);
+//   "side":  stock and waste down a rail on the left, the foundations two by two on the right, the columns
+//            between them (a phone on its side: the height sets the size).
+// Pure arithmetic on numbers: table.js applies the result. No rule of the game is here.
+
+export const RATIO = 1.4; // card height / width
+const MIN_CW = 24;
+const MAX_CW = 110;
+const GAP = 0.08; // between two columns, in card widths
+const MIN_GAP_PX = 3;
+const ROW_GAP = 0.22; // between the top row and the columns ("below"), in card widths
+const RAIL_GAP = 0.3; // between a rail and the columns ("side"), in card widths
+const MARGIN_X = 4; // room for what stands out of a card: focus and hint rings
+const MARGIN_Y = 6;
+// A column the table must show at a comfortable fan whatever the room: six face-down cards and seven face-up
+// ones (the last column after a few moves). Longer columns fan tighter (fan() below).
+const PLAN_DOWN = 6;
+const PLAN_UP = 7;
+const DOWN_STEP = 0.16; // offset between two face-down cards, largest, in card heights
+const DOWN_MIN = 0.09; // ... smallest before the face-up cards give anything up
+const UP_STEP = 0.3; // offset between two face-up cards, largest, in card heights (or TOUCH_PX, if more)
+const UP_MIN = 0.25; // smallest in the planned column: the rank and suit of each card stay whole
+const TOUCH_PX = 44; // a fanned card's visible strip is its touch target: 44 px tall whenever there is room
+const SIDE_PREFERENCE = 1.12; // "side" only when its cards are this much bigger
+
+function planned(ch) {
+  return ch * (1 + PLAN_DOWN * DOWN_MIN + (PLAN_UP - 1) * UP_MIN);
+}
+
+function below(width, height) {
+  // seven cards and six gaps across; the top row, a gap and the planned column down
+  const byWidth = width / (7 + 6 * GAP);
+  const byHeight = height / (RATIO + ROW_GAP + planned(RATIO));
+  return { cw: Math.min(byWidth, byHeight), mode: "below" };
+}
+
+function side(width, height) {
+  // rail (1 card), columns (7 cards, 6 gaps), foundations (2 cards, 1 gap), two rail gaps
+  const byWidth = width / (10 + 7 * GAP + 2 * RAIL_GAP);
+  const byHeight = Math.min(height / planned(RATIO), (height - TOUCH_PX) / (2 * RATIO + GAP));
+  return { cw: Math.min(byWidth, byHeight), mode: "side" };
+}
+
+/**
+ * The table's geometry for a board of this content size: card size, arrangement, the table's own size, and
+ * where the stock, the waste, the Finir auto button, each foundation and each column stand (top-left corners
+ * in px inside the table; each column with the height it may fill).
+ */
+export function fit(boardWidth, boardHeight) {
+  const width = boardWidth - MARGIN_X;
+  const height = boardHeight - MARGIN_Y;
+  const a = below(width, height);
+  const b = side(width, height);
+  const best = b.cw > a.cw * SIDE_PREFERENCE ? b : a;
+  const cw = Math.max(MIN_CW, Math.min(MAX_CW, Math.floor(best.cw)));
+  const ch = Math.round(cw * RATIO);
+  const gap = Math.max(MIN_GAP_PX, Math.round(cw * GAP));
+  const size = { cw, ch, gap, mode: best.mode };
+  if (best.mode === "below") {
+    const x = (i) => i * (cw + gap);
+    const top = ch + Math.round(cw * ROW_GAP);
+    const table = { width: 7 * cw + 6 * gap, height: Math.floor(height) };
+    return {
+      ...size,
+      ...table,
+      stock: { x: x(0), y: 0 },
+      waste: { x: x(1), y: 0 },
+      auto: { x: x(2) - gap, y: 0, w: cw + 2 * gap, h: ch },
+      foundations: [3, 4, 5, 6].map((i) => ({ x: x(i), y: 0 })),
+      columns: Array.from({ length: 7 }, (_, i) => ({ x: x(i), y: top, h: table.height - top })),
+    };
+  }
+  const rail = Math.round(cw * RAIL_GAP);
+  const left = cw + rail;
+  const x = (i) => left + i * (cw + gap);
+  const right = x(7) - gap + rail;
+  const table = { width: right + 2 * cw + gap, height: Math.floor(height) };
+  return {
+    ...size,
+    ...table,
+    stock: { x: 0, y: 0 },
+    waste: { x: 0, y: ch + gap },
+    auto: { x: 0, y: 2 * (ch + gap), w: cw, h: Math.max(TOUCH_PX, Math.min(ch, table.height - 2 * (ch + gap))) },
+    foundations: [0, 1, 2, 3].map((i) => ({ x: right + (i % 2) * (cw + gap), y: Math.floor(i / 2) * (ch + gap) })),
+    columns: Array.from({ length: 7 }, (_, i) => ({ x: x(i), y: 0, h: table.height })),
+  };
+}
+
+/**
+ * How a column of `down` face-down cards and `up` face-up cards fans in `room` px: the offset from one
+ * face-down card to the next, and from one face-up card to the next. As loose as the card allows (a face-up
+ * strip is at least 44 px tall when there is room: it is what a finger hits), then the face-down cards close
+ * up first (they are never tapped), then the face-up ones, until the column fits.
+ */
+export function fan(down, up, room, ch) {
+  let d = Math.round(ch * DOWN_STEP);
+  let u = Math.max(TOUCH_PX, Math.round(ch * UP_STEP));
+  const faceUps = Math.max(0, up - 1);
+  const need = () => ch + down * d + faceUps * u;
+  if (need() <= room) return { d, u };
+  const dMin = Math.max(4, Math.round(ch * DOWN_MIN));
+  if (down > 0) d = Math.max(dMin, Math.floor((room - ch - faceUps * u) / down));
+  if (need() <= room) return { d, u };
+  if (faceUps > 0) u = Math.max(Math.round(ch * 0.16), Math.floor((room - ch - down * d) / faceUps));
+  if (need() <= room) return { d, u };
+  // A very long column in a very short room: everything as tight as it must be.
+  if (down > 0) d = Math.max(3, Math.floor((room - ch - faceUps * u) / down));
+  if (need() > room && faceUps > 0) u = Math.max(8, Math.floor((room - ch - down * d) / faceUps));
+  return { d, u };
+}
