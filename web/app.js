@@ -405,9 +405,14 @@ function renderMessage() {
     shown = { key: `end.${state.outcome}`, kind: "end" };
   }
   if (!shown && state) shown = current.note(state);
-  el.textContent = shown ? t(shown.key, shown.vars || {}) : "";
+  el.textContent = shown ? t(shown.key, liveVars(shown.vars)) : "";
   el.className = `message${shown && shown.kind ? ` ${shown.kind}` : ""}`;
   el.dataset.kind = shown ? shown.kind || "info" : "";
+}
+
+/** A message's vars; one given as a function (a card's name) is read now, in the language shown now. */
+function liveVars(vars = {}) {
+  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === "function" ? value() : value]));
 }
 
 function dismissWelcome() {

@@ -41,7 +41,7 @@ export function setupDeals(ctx) {
   async function deal(choice) {
     const ok = await ctx.startDeal(choice);
     const state = ctx.state();
-    if (ok) announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: stats.describeKey(stats.keyOf(state)) } });
+    if (ok) announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: () => stats.describeKey(stats.keyOf(state)) } });
     return ok;
   }
 

@@ -80,7 +80,8 @@ export function createPyramid(shell) {
         const entry = entryOf(state, place);
         if (entry && entry.playable && !entry.king) {
           select(place);
-          shell.setMessage({ key: "select.picked", vars: { card: cardAt(state, place) } });
+          const shown = state;
+          shell.setMessage({ key: "select.picked", vars: { card: () => cardAt(shown, place) } }); // named in the language shown
           return false;
         }
         return move(String(place), place); // a king leaves; a covered card gets the engine's reason
@@ -138,8 +139,9 @@ export function createPyramid(shell) {
       if (notation === "draw") return { key: "solution.move_draw", vars };
       if (notation === "recycle") return { key: "solution.move_recycle", vars };
       const places = placesOf(notation);
-      if (places.length === 1) return { key: "solution.move_king", vars: { ...vars, card: cardAt(before, places[0]) } };
-      return { key: "solution.move_pair", vars: { ...vars, a: cardAt(before, places[0]), b: cardAt(before, places[1]) } };
+      if (places.length === 1) return { key: "solution.move_king", vars: { ...vars, card: () => cardAt(before, places[0]) } };
+      const [a, b] = places;
+      return { key: "solution.move_pair", vars: { ...vars, a: () => cardAt(before, a), b: () => cardAt(before, b) } };
     },
     winFigures(next) {
       $("win-cleared").textContent = `${next.removed}/28`;

@@ -94,7 +94,7 @@ export function createTriPeaks(shell) {
     describeStep(move, before, vars) {
       if (move === "draw") return { key: "solution.move_draw", vars };
       const entry = before.table[Number(move)];
-      return { key: "solution.move_take", vars: { ...vars, card: entry && entry.card ? theCard(entry.card) : "" } };
+      return { key: "solution.move_take", vars: { ...vars, card: () => (entry && entry.card ? theCard(entry.card) : "") } };
     },
     winFigures(next) {
       $("win-cleared").textContent = `${next.cleared}/28`;
