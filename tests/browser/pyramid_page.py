@@ -27,7 +27,7 @@ POSITION_JS = """() => {
   return JSON.stringify({
     cards: [...b.querySelectorAll('.pyr-card')].map(code),
     S: code(b.querySelector("[data-place='S']")), W: code(b.querySelector("[data-place='W']")),
-    stock: b.querySelector("[data-place='draw']").dataset.count,
+    stock: b.querySelector("[data-place='draw'] .count").textContent.trim(),  // the count shown beside it
     pass: text('#pyramid-board .pyr-pass'), removed: text('#removed'), moves: text('#moves'),
     recycle: b.querySelector("[data-place='recycle']").getAttribute('aria-disabled'),
     deal: text('#deal-id'),
