@@ -102,6 +102,9 @@ def test_select_cancel_pairs_and_a_king(pyr: Pyramid) -> None:
     assert pyr.view()["W"] is None and pyr.stock_count() == 24
     assert pyr.place("recycle")["disabled"], "Recycler is greyed while the stock has cards"
     assert pyr.page.is_hidden("#peaks") and pyr.pass_text() == "tour 1 sur 3"
+    # No card the player has not seen reaches the page: only the pyramid and the stock's face-up top.
+    shown = set(pyr.page.eval_on_selector_all("[data-card]", "els => els.map(el => el.dataset.card)"))
+    assert shown == {str(c) for c in game.deal.pyramid} | {str(game.stock_top)}, shown
 
     first, second = (int(p) for p in line[0].split("+"))
     # Select: the card is marked, and so is every card the snapshot says makes 13 with it.
