@@ -458,10 +458,8 @@ def test_english(browser: Any, server: str) -> None:
 
 
 def test_selection_message_follows_a_language_switch(pyr: Pyramid) -> None:
-    # PAGE BUG (found by this test): web/games/pyramid/game.js, intents.pick, passes the selected card's name
-    # already spelled out in the language of the moment (`vars: {card: cardAt(state, place)}`) to the message
-    # line; after the language switch the line reads "Card selected: la dame de cœur. Tap a card…", half in
-    # French. The message should name the card in the language shown.
+    # Found by this test: the message once kept the card's name in the language it was written in ("Card
+    # selected: la dame de cœur. Tap a card…"); fixed in 1f8fc69 (a message's var is read when drawn).
     pyr.open("#7")
     page = pyr.page
     game = engine_game("7")
