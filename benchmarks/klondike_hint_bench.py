@@ -101,9 +101,11 @@ def main() -> None:
         for count, result in enumerate(pool.imap(play_deal, numbers), 1):
             results.append(result)
             if count % 25 == 0:
-                won = sum(r[1] for r in results)
-                print(f"  {count} deals, hint won {won}, {time.perf_counter() - begin:.0f} s",
-                      file=sys.stderr, flush=True)
+                won, simple = sum(r[1] for r in results), sum(r[2] for r in results)
+                cpu = [h[2] for r in results for h in r[3]]
+                print(f"  {count} deals: hint {rate(won, count)}, greedy {rate(simple, count)}; "
+                      f"hint CPU ms median {statistics.median(cpu):.1f}, p95 {percentile(cpu, 0.95):.1f}; "
+                      f"{time.perf_counter() - begin:.0f} s", file=sys.stderr, flush=True)
     n = len(results)
     hinted = sum(r[1] for r in results)
     greedy_won = sum(r[2] for r in results)

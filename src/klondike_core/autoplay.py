@@ -3,8 +3,8 @@
 The advisor sees only the view (`Position.view` of what the player knows), exactly as the page's hint
 button does. Moves are applied with `replay.apply_move` on the full position, and what the player knows
 grows as cards turn up (`replay.known_after`). A game ends when it is won, when the advisor has no move
-(`stuck`, `lost`), or when a position comes back for the third time (advice going round in circles, which
-with unlimited passes would never end).
+(`stuck`, `lost`), or when a position comes back (a deterministic advisor would then go round in circles for
+ever, which unlimited passes allow).
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from .replay import apply_move, is_won, known_after
 Advisor = Callable[[Position], Hint]
 Observer = Callable[[Hint, float], None]
 
-REPEATS: Final = 3
+REPEATS: Final = 2
+"""A position seen again ends the game: the advisors are deterministic, so it would go round for ever."""
 MAX_MOVES: Final = 3000
 
 

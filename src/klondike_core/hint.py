@@ -9,6 +9,7 @@ gets the same advice however the work is sliced.
 - Every card known (a face-down card seen before an undo counts): the exact solver decides. A win gives the
   first move of its line (`proven`); a proof of loss gives `lost`. A search out of budget gives the advice
   below, never `lost`.
+- A card that can go to its foundation safely (`solver`'s rule: it can never be needed in a column) goes.
 - Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places): in each,
   the solver's win-only search looks for a win within a small node budget, and the first move of the line it
   finds gets that world's vote. The move with the most votes is advised (ties, and the case where no world
@@ -25,6 +26,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from solitaire_core.cards import Card
 from solitaire_core.hints import hint_json as shared_hint_json
 from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
@@ -33,7 +35,7 @@ from .fast import DRAW, RECYCLE, Board
 from .position import Position
 from .replay import legal_moves
 from .rollout import Worlds
-from .solver import Solver, solve_board
+from .solver import Solver, safe_up, solve_board
 
 __all__ = ["Hint", "HintJob", "compute", "hint", "hint_json", "ordered_moves"]
 
@@ -41,7 +43,7 @@ Kind = Literal["move", "draw", "recycle", "lost", "stuck"]
 
 WORLDS: Final = 8
 """Worlds sampled for one hint (fewer when the vote is settled early)."""
-WORLD_NODES: Final = 1000
+WORLD_NODES: Final = 700
 """Node budget of the win-only search in one world."""
 KNOWN_NODES: Final = 60_000
 """Node budget of the exact search once every card is known."""
@@ -122,6 +124,9 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
             return of_move(result.line[0], True, "winning_line")
     if len(moves) == 1:
         return of_move(moves[0], False, "only_move")
+    for move in moves:
+        if move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit):
+            return of_move(move, False, "safe_foundation")
     legal = set(moves)
     votes: dict[str, int] = {}
     worlds = Worlds(view)

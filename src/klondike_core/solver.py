@@ -55,7 +55,7 @@ from .fast import (
 )
 from .position import COLUMNS, Position
 
-__all__ = ["DEFAULT_MAX_NODES", "MAX_TABLE", "SolveResult", "Verdict", "solve", "solve_board"]
+__all__ = ["DEFAULT_MAX_NODES", "MAX_TABLE", "SolveResult", "Verdict", "safe_up", "solve", "solve_board"]
 
 DEFAULT_MAX_NODES: Final = 5_000_000
 """Node budget when none is given (a budget in milliseconds may stop the search sooner)."""
@@ -89,7 +89,7 @@ class _OutOfBudget(Exception):
     pass
 
 
-def _safe(found: tuple[int, ...], suit: int) -> bool:
+def safe_up(found: tuple[int, ...], suit: int) -> bool:
     """Can the next card of `suit` go up without ever being missed in a column? (module docstring)"""
     rank = found[suit] + 1
     if rank <= 2:
@@ -197,7 +197,7 @@ class Solver:
             progress = False
             cols, found, mask, _ = state
             for suit in range(4):
-                if found[suit] == KING or not _safe(found, suit):
+                if found[suit] == KING or not safe_up(found, suit):
                     continue
                 card = suit * 13 + found[suit]
                 k = where.get(card, -1)
