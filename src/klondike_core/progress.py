@@ -43,12 +43,17 @@ from collections.abc import Iterator
 from enum import StrEnum
 from typing import Final
 
+from solitaire_core.cards import Card
+
 from . import rules
 from .moves import DRAW_MOVE, FOUNDATION, RECYCLE_MOVE, Move
 from .position import Position
 
 MAX_STATES: Final = 2_000
 """The most positions the search expands before it answers `UNDECIDED`."""
+MAX_WORK: Final = 5_000
+"""The most positions the search generates (successors looked at) before it answers `UNDECIDED`: a position
+with empty columns and long runs has a hundred successors, so the states alone do not bound the time."""
 
 
 class Progress(StrEnum):
@@ -87,17 +92,21 @@ def _successors(position: Position) -> Iterator[Position]:
             yield rules.apply(topped, Move("move", card, target))
 
 
+def _top_index(column: tuple[tuple[Card | None, ...], int]) -> int:
+    cards = column[0]
+    top = cards[-1] if cards else None
+    return -1 if top is None else top.index
+
+
 def _key(position: Position) -> tuple[object, ...]:
     """What identifies a position up to the order of its columns (the rules treat every column alike, so
-    positions that differ only by it reach the same things)."""
-    columns = sorted(
-        (down, tuple(-1 if card is None else card.index for card in cards))
-        for cards, down in zip(position.tableau, position.face_down, strict=True)
-    )
+    positions that differ only by it reach the same things). Columns are sorted by their top card, which no
+    two non-empty columns share."""
+    columns = sorted(zip(position.tableau, position.face_down, strict=True), key=_top_index)
     return (*columns, position.stock, position.foundations)
 
 
-def gets_anywhere(view: Position, max_states: int = MAX_STATES) -> Progress:
+def gets_anywhere(view: Position, max_states: int = MAX_STATES, max_work: int = MAX_WORK) -> Progress:
     """Whether some line of legal moves from `view` (a player's view or a full position) makes progress,
     as defined in the module docstring."""
     if any(card is None for card in view.stock):
@@ -108,13 +117,14 @@ def gets_anywhere(view: Position, max_states: int = MAX_STATES) -> Progress:
     start = _talon(view)
     seen = {_key(start)}
     queue = deque([start])
-    expanded = 0
+    expanded = work = 0
     while queue:
-        if expanded >= max_states:
+        if expanded >= max_states or work >= max_work:
             return Progress.UNDECIDED
         position = queue.popleft()
         expanded += 1
         for after in _successors(position):
+            work += 1
             if sum(after.face_down) < down or sum(after.foundations) > done or _empty_columns(after) > empty:
                 return Progress.FOUND
             key = _key(after)
