@@ -1,0 +1,56 @@
+"""What Klondike's rules engine costs per reply: the snapshot (destinations of every card, outcome, the
+"gets anywhere" search behind the no-progress note, auto-finish) over games played at random, and how often
+the search proves a dead end, finds progress, or stops at its bounds.
+
+Each deal is played up to `--steps` random actions (a card move six times in ten when there is one, else the
+last legal move: draw or recycle), the snapshot timed before each. Prints one JSON object:
+
+    .venv/bin/python benchmarks/klondike_engine_bench.py --deals 100 --clock cpu
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections import Counter
+
+from klondike_core.game import Game
+from klondike_core.snapshot import snapshot
+from solitaire_core.figures import percentile
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
+    args = parser.parse_args()
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    rng = random.Random(args.seed)
+    times: list[float] = []
+    answers: Counter[str] = Counter()
+    for number in range(args.deals):
+        game = Game.from_id(number)
+        for _ in range(args.steps):
+            start = clock()
+            snapshot(game)
+            times.append((clock() - start) * 1000)
+            answers[game.progress().value] += 1
+            moves = game.legal_moves()
+            if not moves:
+                break
+            cards = [m for m in moves if m.kind == "move"]
+            game.play(rng.choice(cards) if cards and rng.random() < 0.6 else moves[-1])
+    print(json.dumps({
+        "deals": args.deals, "snapshots": len(times), "clock": args.clock,
+        "snapshot_ms": {"median": round(percentile(times, 0.5), 3), "p95": round(percentile(times, 0.95), 3),
+                        "p99": round(percentile(times, 0.99), 3), "max": round(max(times), 3)},
+        "progress": dict(answers),
+    }))
+
+
+if __name__ == "__main__":
+    main()
