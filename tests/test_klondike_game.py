@@ -4,6 +4,7 @@ knowledge, draw/recycle order and count, the end of a game."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
@@ -227,3 +228,19 @@ def test_deal_numbers_read_the_shared_shuffle_into_notation_order():
     assert [c.index for c in deal.cards] == shuffled_indexes(1234)
     assert Deal.parse(deal.notation()) == deal
     assert Game.from_id("1234").deal == deal == Game.from_id(1234).deal
+
+
+def test_a_deep_copy_is_independent_and_shares_the_immutable_positions():
+    game = Game(DEAL)
+    for move in ("7D>T6", "draw", "draw"):
+        game.play(move)
+    before = picture(game)
+    twin = copy.deepcopy(game)
+    assert picture(twin) == before
+    assert twin.position() is game.position()  # shared, not copied: the session copies before every move
+    twin.play("undo")
+    twin.play("undo")
+    twin.play("draw")
+    twin.give_up()
+    assert picture(game) == before and not game.given_up
+    assert game.undo() and game.position() != twin.position()

@@ -15,6 +15,7 @@ is *closed* for good too (no move and no undo; the outcome stays won or given up
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
@@ -94,6 +95,17 @@ class Game:
         game = Game(self.deal, self.deal_id, self._known)
         game._version = self._version + 1
         return game
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        """A copy to go back to (the session keeps one before each request that changes the game): the lists
+        and the set are copied, the immutable parts (the deal, positions, cards, moves) shared, so the copy
+        costs the length of the history in pointers, not a copy of every position in it."""
+        twin = copy.copy(self)
+        twin._steps = list(self._steps)
+        twin._actions = list(self._actions)
+        twin._known = set(self._known)
+        memo[id(self)] = twin
+        return twin
 
     # --- reading the position -------------------------------------------------------------------------
 
