@@ -243,4 +243,5 @@ def test_a_deep_copy_is_independent_and_shares_the_immutable_positions():
     twin.play("draw")
     twin.give_up()
     assert picture(game) == before and not game.given_up
-    assert game.undo() and game.position() != twin.position()
+    assert game.moves == 3 and twin.moves == 2 and twin.given_up
+    assert game.undo() and game.undo() and game.undo() and not game.undo()
