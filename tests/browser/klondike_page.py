@@ -1,0 +1,339 @@
+"""The Klondike page as a player sees it (klondike.html, web/games/klondike/table.js), like pyramid_page.
+
+`Klondike` reads the table from the DOM only (`#klondike-board`: the face-up cards `.kl-up[data-card]`, the
+backs `.kl-down`, the stock `[data-place='stock']`, the waste top `[data-place='W']`, the foundations
+`[data-place='F0']`…, each column `[data-column]` with its empty slot) and makes a player's gestures: taps,
+drags (mouse and touch), keys. Positions worth testing come from the Python engine at test time
+(`klondike_core`), never from the page; a test starts from one by putting the engine's save of it in the
+page's storage before the page loads (what a reload of a game in progress does).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from conftest import BOOT_TIMEOUT_MS, READY
+
+from klondike_core.autoplay import greedy
+from klondike_core.game import Game
+from klondike_core.save import Played, save
+from klondike_core.snapshot import snapshot
+from klondike_core.solver import solve
+
+BOARD = "#klondike-board"
+
+# What a move can change on the table, as one comparable text (no selection, no hint marks).
+POSITION_JS = """() => {
+  const b = document.querySelector('#klondike-board');
+  const text = s => (document.querySelector(s)?.textContent || '').trim();
+  const columns = [...b.querySelectorAll('.kl-column')].map(col => ({
+    down: col.querySelectorAll('.kl-down').length,
+    up: [...col.querySelectorAll('.kl-up')].map(el => el.dataset.card),
+  }));
+  return JSON.stringify({
+    columns,
+    waste: b.querySelector("[data-place='W']").dataset.card || null,
+    foundations: [0, 1, 2, 3].map(i => b.querySelector(`[data-place='F${i}']`).dataset.card || null),
+    stock: b.querySelector("[data-place='stock']").dataset.count,
+    moves: text('#moves'), home: text('#foundation-count'), deal: text('#deal-id'),
+  });
+}"""
+
+
+# ---------------------------------------------------------------- the engine, for the test's planning
+
+
+def engine_game(deal_id: str | int, moves: list[str] | tuple[str, ...] = ()) -> Game:
+    """The engine's game of `deal_id` after `moves` (notation), to ask what the page should show."""
+    game = Game.from_id(deal_id)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def expected(game: Game) -> dict[str, Any]:
+    """What `Klondike.view()` must read for the engine's `game` (French texts), from its snapshot."""
+    snap = snapshot(game)
+
+    def top(pile: dict[str, Any] | None) -> str | None:
+        return None if pile is None else str(pile["card"])
+
+    return {
+        "columns": [
+            {"down": column["down"], "up": [e["card"] for e in column["cards"] if e["state"] == "up"]}
+            for column in snap["columns"]
+        ],
+        "waste": top(snap["waste"]["top"]),
+        "foundations": [top(f["top"]) for f in snap["foundations"]],
+        "stock": str(snap["stock"]["count"]),
+        "moves": f"Coups {snap['moves']}",
+        "home": f"Rangées {snap['on_foundations']}/52",
+        "deal": f"#{snap['deal_id']}",
+    }
+
+
+def saved(deal_id: str | int, moves: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """The page's storage record of a game after `moves` (the engine's save, as the page writes it)."""
+    played = Played(Game.from_id(deal_id))
+    for move in moves:
+        played.play(move)
+    return {"engine": save(played), "deal_id": str(deal_id), "elapsed_ms": 0}
+
+
+def movable(game: Game) -> dict[str, list[str]]:
+    """Every card that may move now, with its destinations ("T0".."T6", "F"), from the snapshot."""
+    snap = snapshot(game)
+    cards: dict[str, list[str]] = {}
+    for column in snap["columns"]:
+        for entry in column["cards"]:
+            if entry.get("card") and entry["destinations"]:
+                cards[entry["card"]] = entry["destinations"]
+    for pile in [snap["waste"]["top"], *(f["top"] for f in snap["foundations"])]:
+        if pile and pile["destinations"]:
+            cards[pile["card"]] = pile["destinations"]
+    return cards
+
+
+def column_of(game: Game, code: str) -> int | None:
+    for column in snapshot(game)["columns"]:
+        if any(entry.get("card") == code for entry in column["cards"]):
+            return int(column["column"])
+    return None
+
+
+def run_length(game: Game, code: str) -> int:
+    """How many cards move with `code` (itself included)."""
+    for column in snapshot(game)["columns"]:
+        cards = [entry.get("card") for entry in column["cards"]]
+        if code in cards:
+            return len(cards) - cards.index(code)
+    return 1
+
+
+@functools.cache
+def greedy_line(deal_id: int, limit: int = 200) -> tuple[str, ...]:
+    """The moves of the engine's simple greedy player on a deal (until it ends, or `limit` moves)."""
+    game = Game.from_id(deal_id)
+    line: list[str] = []
+    while len(line) < limit and game.outcome().value == "playing":
+        advice = greedy(game.player_view())
+        if advice.move is None:
+            break
+        game.play(advice.move)
+        line.append(advice.move)
+    return tuple(line)
+
+
+def find(wanted: Any, deals: Any = range(1, 200)) -> tuple[int, tuple[str, ...]]:
+    """The first (deal, line prefix) along the greedy player's games where `wanted(game)` holds."""
+    for deal in deals:
+        game = Game.from_id(deal)
+        line = greedy_line(deal)
+        for i in range(len(line) + 1):
+            if game.outcome().value == "playing" and wanted(game):
+                return deal, line[:i]
+            if i < len(line):
+                game.play(line[i])
+    raise AssertionError("no position found")
+
+
+@functools.cache
+def no_progress_position() -> tuple[int, tuple[str, ...]]:
+    """A position where moves are left but, by the engine's definition, none gets anywhere."""
+    return find(lambda g: g.no_progress and bool(g.legal_moves()), deals=[20, 44, 47, *range(1, 120)])
+
+
+@functools.cache
+def autofinish_position() -> tuple[int, tuple[str, ...]]:
+    """A won deal played along the solver's line up to where Finir auto may start, with at least 6 cards
+    still to move (the solver reads every card: for the test's planning only)."""
+    for deal in range(1, 60):
+        game = Game.from_id(deal)
+        viewer = Game(game.deal, game.deal_id, game.deal.cards)
+        result = solve(viewer.position(), budget_ms=4000)
+        if result.verdict.value != "win":
+            continue
+        line: list[str] = []
+        for move in result.line:
+            if game.autofinish and 52 - sum(game.position().foundations) >= 6:
+                return deal, tuple(line)
+            game.play(move)
+            line.append(str(move))
+    raise AssertionError("no auto-finish position found")
+
+
+# ---------------------------------------------------------------- the page
+
+
+class Klondike:
+    """A reader of the Klondike table (what the player sees) plus the gestures a player makes."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+
+    # ---------------------------------------------------------------- opening
+
+    def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Klondike:
+        """Go to klondike.html (with `#ID` and `?query`); wait until the table is playable with that deal."""
+        self.page.goto(f"{self.base}/klondike.html{query}{fragment}")
+        if wait:
+            self.wait_ready()
+            deal = fragment.lstrip("#")
+            if deal:
+                self.page.wait_for_function(
+                    """id => document.querySelector('#deal-id').textContent.toUpperCase() === '#' + id.toUpperCase()
+                            || document.querySelector('#message').dataset.kind === 'notice'""",
+                    arg=deal,
+                )
+        return self
+
+    def open_at(self, deal_id: str | int, moves: list[str] | tuple[str, ...] = (), welcome: bool = False) -> Klondike:
+        """Open the page on the engine's game of `deal_id` after `moves` (its save put in storage first, once:
+        a reload later in the test keeps what the page saved)."""
+        record = json.dumps(saved(deal_id, moves))
+        script = (
+            "if (!sessionStorage.getItem('kl-test-save')) {"
+            f" localStorage.setItem('klondike.save', {json.dumps(record)});"
+            + ("" if welcome else " localStorage.setItem('klondike.welcome', 'seen');")
+            + " sessionStorage.setItem('kl-test-save', '1'); }"
+        )
+        self.page.add_init_script(script)
+        self.open()
+        self.wait_shows(engine_game(deal_id, moves))
+        return self
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        self.page.wait_for_selector("html[data-game='klondike']")
+        self.page.wait_for_function(
+            "() => document.querySelector(\"#klondike-board [data-place='stock']\")?.dataset.count"
+        )
+
+    def wait_shows(self, game: Game) -> None:
+        """Wait until the table shows the engine's `game`."""
+        want = json.dumps(expected(game), separators=(",", ":"), ensure_ascii=False)
+        self.page.wait_for_function(
+            f"want => JSON.stringify(JSON.parse(({POSITION_JS})())) === want", arg=want
+        )
+
+    # ---------------------------------------------------------------- reading
+
+    def position(self) -> str:
+        """Everything on the table a move could change, as one comparable text."""
+        return str(self.page.evaluate(POSITION_JS))
+
+    def view(self) -> dict[str, Any]:
+        result: dict[str, Any] = json.loads(self.position())
+        return result
+
+    def marked(self, cls: str) -> list[str]:
+        """The cards (codes: column cards and the waste top) and places (T0.. an empty column, F0.., stock)
+        carrying a class (kl-selected, kl-target, hinted)."""
+        result: list[str] = self.page.eval_on_selector_all(
+            f"{BOARD} .{cls}:not(.kl-column)",
+            "els => els.map(el => el.dataset.card && (el.classList.contains('kl-up') || el.dataset.place === 'W')"
+            " ? el.dataset.card : el.dataset.place || ('col' + el.dataset.column))",
+        )
+        return sorted(result)
+
+    def text(self, selector: str) -> str:
+        return str(self.page.text_content(selector) or "").strip()
+
+    def message(self) -> str:
+        return self.text("#message")
+
+    # ---------------------------------------------------------------- gestures
+
+    def card(self, code: str) -> str:
+        return f"{BOARD} .kl-up[data-card='{code}'], {BOARD} [data-place='W'][data-card='{code}'], {BOARD} .kl-foundation[data-card='{code}']"
+
+    def tap_card(self, code: str) -> None:
+        """Tap a face-up card on its top strip (the part a card fanned over it never covers)."""
+        self.page.locator(self.card(code)).first.click(position={"x": 12, "y": 8})
+
+    def tap_column(self, column: int) -> None:
+        """Tap a column: its top card, or its empty slot."""
+        top = self.page.locator(f"{BOARD} [data-column='{column}'] > .card").last
+        if top.count():
+            top.click(position={"x": 12, "y": 8})
+        else:
+            self.page.click(f"{BOARD} [data-place='T{column}']")
+
+    def tap_place(self, place: str) -> None:
+        self.page.click(f"{BOARD} [data-place='{place}']")
+
+    def centre(self, selector: str, dy: float = 0.5) -> tuple[float, float]:
+        box = self.page.locator(selector).last.bounding_box()
+        assert box is not None, selector
+        return box["x"] + box["width"] / 2, box["y"] + min(box["height"] * dy, 10)
+
+    def drop_point(self, target: str) -> tuple[float, float]:
+        """Where to let go for a destination: a column's top card (or its slot), a foundation."""
+        if target == "F":
+            return self.centre(f"{BOARD} .kl-foundation", 0.5)
+        column = int(target[1:])
+        cards = self.page.locator(f"{BOARD} [data-column='{column}'] > .card")
+        selector = f"{BOARD} [data-column='{column}'] > .card" if cards.count() else f"{BOARD} [data-place='T{column}']"
+        box = self.page.locator(selector).last.bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag_mouse(self, code: str, to: tuple[float, float], steps: int = 8) -> None:
+        x, y = self.centre(self.card(code), 0.1)
+        self.page.mouse.move(x, y)
+        self.page.mouse.down()
+        for i in range(1, steps + 1):
+            self.page.mouse.move(x + (to[0] - x) * i / steps, y + (to[1] - y) * i / steps)
+        self.page.mouse.up()
+
+    def drag_touch(self, code: str, to: tuple[float, float], steps: int = 8) -> None:
+        """A finger's drag, as the Pointer Events a touch screen sends (pointerType "touch")."""
+        x, y = self.centre(self.card(code), 0.1)
+        self.page.evaluate(
+            """([selector, x, y, tx, ty, steps]) => {
+              const el = document.querySelector(selector);
+              const base = { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true, cancelable: true, composed: true };
+              el.dispatchEvent(new PointerEvent('pointerdown', { ...base, clientX: x, clientY: y, button: 0, buttons: 1 }));
+              for (let i = 1; i <= steps; i += 1) {
+                const at = { clientX: x + (tx - x) * i / steps, clientY: y + (ty - y) * i / steps };
+                (document.elementFromPoint(at.clientX, at.clientY) || document.body)
+                  .dispatchEvent(new PointerEvent('pointermove', { ...base, ...at, buttons: 1 }));
+              }
+              (document.elementFromPoint(tx, ty) || document.body)
+                .dispatchEvent(new PointerEvent('pointerup', { ...base, clientX: tx, clientY: ty, button: 0, buttons: 0 }));
+            }""",
+            [self.card(code).split(",")[0], x, y, to[0], to[1], steps],
+        )
+
+    def wait_moved(self, before: str) -> None:
+        """Wait until the table shows another position than `before` (a `position()`)."""
+        self.page.wait_for_function(f"prev => ({POSITION_JS})() !== prev", arg=before)
+
+    def wait_message(self, text: str) -> None:
+        self.page.wait_for_function("t => document.querySelector('#message').textContent.trim() === t", arg=text)
+
+    def clear_message(self) -> None:
+        self.page.evaluate("() => { document.querySelector('#message').textContent = ''; }")
+
+    def refused(self, gesture: Any, reason: str) -> None:
+        """Make `gesture()` (which the engine refuses), wait for `reason` in the message line, and check that
+        the table did not change at all."""
+        before = self.position()
+        self.clear_message()
+        gesture()
+        self.wait_message(reason)
+        assert self.position() == before, f"a refusal ({reason}) changed the table"
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def hint(self) -> str:
+        self.page.click("#hint")
+        self.page.wait_for_function(
+            """() => { const b = document.querySelector('#hint-banner');
+                       return !b.hidden && !['', 'searching'].includes(b.dataset.kind); }"""
+        )
+        return str(self.page.get_attribute("#hint-banner", "data-kind"))
