@@ -184,13 +184,16 @@ class Klondike:
             deal = fragment.lstrip("#")
             if deal:
                 self.page.wait_for_function(
-                    """id => document.querySelector('#deal-id').textContent.toUpperCase() === '#' + id.toUpperCase()
+                    """id => document.querySelector('#deal-id').textContent.toUpperCase()
+                              === '#' + id.toUpperCase()
                             || document.querySelector('#message').dataset.kind === 'notice'""",
                     arg=deal,
                 )
         return self
 
-    def open_at(self, deal_id: str | int, moves: list[str] | tuple[str, ...] = (), welcome: bool = False) -> Klondike:
+    def open_at(
+        self, deal_id: str | int, moves: list[str] | tuple[str, ...] = (), welcome: bool = False
+    ) -> Klondike:
         """Open the page on the engine's game of `deal_id` after `moves` (its save put in storage first, once:
         a reload later in the test keeps what the page saved)."""
         record = json.dumps(saved(deal_id, moves))
@@ -234,7 +237,8 @@ class Klondike:
         carrying a class (kl-selected, kl-target, hinted)."""
         result: list[str] = self.page.eval_on_selector_all(
             f"{BOARD} .{cls}:not(.kl-column)",
-            "els => els.map(el => el.dataset.card && (el.classList.contains('kl-up') || el.dataset.place === 'W')"
+            "els => els.map(el => el.dataset.card"
+            " && (el.classList.contains('kl-up') || el.dataset.place === 'W')"
             " ? el.dataset.card : el.dataset.place || ('col' + el.dataset.column))",
         )
         return sorted(result)
@@ -248,7 +252,8 @@ class Klondike:
     # ---------------------------------------------------------------- gestures
 
     def card(self, code: str) -> str:
-        return f"{BOARD} .kl-up[data-card='{code}'], {BOARD} [data-place='W'][data-card='{code}'], {BOARD} .kl-foundation[data-card='{code}']"
+        places = (".kl-up", "[data-place='W']", ".kl-foundation")
+        return ", ".join(f"{BOARD} {place}[data-card='{code}']" for place in places)
 
     def tap_card(self, code: str) -> None:
         """Tap a face-up card on its top strip (the part a card fanned over it never covers)."""
@@ -276,7 +281,9 @@ class Klondike:
             return self.centre(f"{BOARD} .kl-foundation", 0.5)
         column = int(target[1:])
         cards = self.page.locator(f"{BOARD} [data-column='{column}'] > .card")
-        selector = f"{BOARD} [data-column='{column}'] > .card" if cards.count() else f"{BOARD} [data-place='T{column}']"
+        selector = f"{BOARD} [data-column='{column}'] > .card"
+        if not cards.count():
+            selector = f"{BOARD} [data-place='T{column}']"
         box = self.page.locator(selector).last.bounding_box()
         assert box is not None
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -295,15 +302,18 @@ class Klondike:
         self.page.evaluate(
             """([selector, x, y, tx, ty, steps]) => {
               const el = document.querySelector(selector);
-              const base = { pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true, cancelable: true, composed: true };
-              el.dispatchEvent(new PointerEvent('pointerdown', { ...base, clientX: x, clientY: y, button: 0, buttons: 1 }));
+              const base = { pointerId: 7, pointerType: 'touch', isPrimary: true,
+                             bubbles: true, cancelable: true, composed: true };
+              el.dispatchEvent(new PointerEvent('pointerdown',
+                { ...base, clientX: x, clientY: y, button: 0, buttons: 1 }));
               for (let i = 1; i <= steps; i += 1) {
                 const at = { clientX: x + (tx - x) * i / steps, clientY: y + (ty - y) * i / steps };
                 (document.elementFromPoint(at.clientX, at.clientY) || document.body)
                   .dispatchEvent(new PointerEvent('pointermove', { ...base, ...at, buttons: 1 }));
               }
               (document.elementFromPoint(tx, ty) || document.body)
-                .dispatchEvent(new PointerEvent('pointerup', { ...base, clientX: tx, clientY: ty, button: 0, buttons: 0 }));
+                .dispatchEvent(new PointerEvent('pointerup',
+                  { ...base, clientX: tx, clientY: ty, button: 0, buttons: 0 }));
             }""",
             [self.card(code).split(",")[0], x, y, to[0], to[1], steps],
         )
@@ -313,7 +323,9 @@ class Klondike:
         self.page.wait_for_function(f"prev => ({POSITION_JS})() !== prev", arg=before)
 
     def wait_message(self, text: str) -> None:
-        self.page.wait_for_function("t => document.querySelector('#message').textContent.trim() === t", arg=text)
+        self.page.wait_for_function(
+            "t => document.querySelector('#message').textContent.trim() === t", arg=text
+        )
 
     def clear_message(self) -> None:
         self.page.evaluate("() => { document.querySelector('#message').textContent = ''; }")

@@ -34,6 +34,7 @@ from klondike_core.moves import Move
 from klondike_core.snapshot import snapshot
 
 FR = REJECTION_TEXTS["fr"]
+FOCUSED_COLUMN = "() => document.activeElement.closest('[data-column]')?.dataset.column"
 
 
 @pytest.fixture
@@ -60,7 +61,12 @@ def marks_of(game: Any, code: str) -> list[str]:
 def still_card(game: Any) -> str | None:
     """A face-up column card with nowhere to go."""
     return next(
-        (e["card"] for col in snapshot(game)["columns"] for e in col["cards"] if e.get("card") and not e["destinations"]),
+        (
+            e["card"]
+            for col in snapshot(game)["columns"]
+            for e in col["cards"]
+            if e.get("card") and not e["destinations"]
+        ),
         None,
     )
 
@@ -84,15 +90,19 @@ def multi_position() -> tuple[int, tuple[str, ...], str]:
     return deal, line, code
 
 
+def to_column(destinations: list[str]) -> bool:
+    return any(d[0] == "T" for d in destinations)
+
+
 @functools.cache
 def run_position() -> tuple[int, tuple[str, ...], str, str]:
     """A position where a run of two cards or more can move onto another column."""
     def wanted(g: Any) -> bool:
-        return any(run_length(g, c) >= 2 and any(d[0] == "T" for d in ds) for c, ds in movable(g).items())
+        return any(run_length(g, c) >= 2 and to_column(ds) for c, ds in movable(g).items())
 
     deal, line = find(wanted)
     game = engine_game(deal, line)
-    code, dests = next((c, ds) for c, ds in movable(game).items() if run_length(game, c) >= 2 and any(d[0] == "T" for d in ds))
+    code, dests = next((c, d) for c, d in movable(game).items() if run_length(game, c) >= 2 and to_column(d))
     return deal, line, code, next(d for d in dests if d[0] == "T")
 
 
@@ -109,7 +119,8 @@ def watch_shakes(kl: Klondike) -> None:
         """() => { window.__shaken = [];
           new MutationObserver(ms => { for (const m of ms) if (m.target.classList.contains('shake'))
             window.__shaken.push(m.target.dataset.card || m.target.dataset.place); })
-          .observe(document.querySelector('#klondike-board'), { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
+          .observe(document.querySelector('#klondike-board'),
+                   { subtree: true, attributes: true, attributeFilter: ['class'] }); }"""
     )
 
 
@@ -216,7 +227,8 @@ def test_draw_recycle_undo_and_keys(kl: Klondike) -> None:
     kl.wait_moved(before)
     game.play("draw")
     assert kl.view() == expected(game)
-    assert kl.page.get_attribute(f"{BOARD} [data-place='stock']", "aria-label").startswith("Pioche vide : touchez")
+    label = kl.page.get_attribute(f"{BOARD} [data-place='stock']", "aria-label")
+    assert label is not None and label.startswith("Pioche vide : touchez")
     before = kl.position()
     kl.tap_place("stock")  # empty: the waste turns back over
     kl.wait_moved(before)
@@ -249,7 +261,8 @@ def test_keyboard_select_and_place(kl: Klondike) -> None:
     game = engine_game(deal, line)
     kl.open_at(deal, line)
     destination = next((d for d in movable(game)[code] if d[0] == "T"), None)
-    kl.page.focus(kl.card(code).split(",")[0] if column_of(game, code) is not None else f"{BOARD} [data-place='W']")
+    in_column = column_of(game, code) is not None
+    kl.page.focus(kl.card(code).split(",")[0] if in_column else f"{BOARD} [data-place='W']")
     kl.press("Enter")
     kl.page.wait_for_selector(f"{BOARD} .kl-selected")
     kl.press("Escape")
@@ -263,12 +276,12 @@ def test_keyboard_select_and_place(kl: Klondike) -> None:
     if start is None:  # the waste: down to the first column, then along
         kl.press("ArrowDown")
         start = 0
-        while kl.page.evaluate("() => document.activeElement.closest('[data-column]')?.dataset.column") is None:
+        while kl.page.evaluate(FOCUSED_COLUMN) is None:
             kl.press("ArrowDown")
-        start = int(kl.page.evaluate("() => document.activeElement.closest('[data-column]').dataset.column"))
+        start = int(kl.page.evaluate(FOCUSED_COLUMN))
     for _ in range(abs(target - start)):
         kl.press("ArrowRight" if target > start else "ArrowLeft")
-    focused = kl.page.evaluate("() => document.activeElement.closest('[data-column]')?.dataset.column")
+    focused = kl.page.evaluate(FOCUSED_COLUMN)
     assert focused == str(target)
     before = kl.position()
     kl.press("Enter")
@@ -329,10 +342,13 @@ def test_autofinish_start_stop_undo_win_and_axe(browser: Any, server: str) -> No
         home = sum(game.position().foundations)
         page.click(auto)
         page.wait_for_function(
-            "n => Number(document.querySelector('#foundation-count').textContent.match(/\\d+/)[0]) >= n", arg=home + 2
+            "n => Number(document.querySelector('#foundation-count').textContent.match(/\\d+/)[0]) >= n",
+            arg=home + 2,
         )
         page.click(auto)
-        page.wait_for_function("() => document.querySelector(\"[data-place='auto']\").getAttribute('aria-pressed') === 'false'")
+        page.wait_for_function(
+            "s => document.querySelector(s).getAttribute('aria-pressed') === 'false'", arg=auto
+        )
         moves = kl.text("#moves")
         page.wait_for_timeout(800)  # several auto-finish steps' worth: none comes after the stop
         assert kl.text("#moves") == moves

@@ -13,6 +13,7 @@ import { fan, fit } from "./layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLY_MS = 170;
+const NOTE_GAP_PX = 4;
 
 function button(className, place) {
   const el = document.createElement("button");
@@ -494,9 +495,12 @@ export class KlondikeTable {
 
   /** The closable note (moves are left, none gets anywhere): text, or null to hide it. */
   showNote(text) {
-    this.noteEl.hidden = !text;
+    const shown = Boolean(text);
     if (text && this.noteText.textContent !== text) this.noteText.textContent = text;
     this.noteClose.setAttribute("aria-label", this.t("note.close"));
+    if (this.noteEl.hidden === !shown) return;
+    this.noteEl.hidden = !shown;
+    this.fit(); // the note takes its room under the table: it never covers a card
   }
 
   /** The Finir auto button: shown while the snapshot allows it or while it runs; its text says which. */
@@ -637,7 +641,8 @@ export class KlondikeTable {
     if (!board) return;
     const style = getComputedStyle(board);
     const width = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const note = this.noteEl.hidden ? 0 : this.noteEl.offsetHeight + NOTE_GAP_PX;
+    const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - note;
     if (!(width > 0 && height > 0)) return;
     const size = fit(width, height);
     this.size = size;
