@@ -130,6 +130,9 @@ class KlondikeMachine(RuleBasedStateMachine):
                 assert entry == {"state": "down"}
                 continue
             targets = sorted(t for t in TARGETS if f"{entry['card']}>{t}" in legal)
+            where, _column, depth = model.movable()[entry["card"]]
+            if where == "T" and depth == 0:  # heads a bare column: another empty column is not offered
+                targets = [t for t in targets if t == "F" or model.columns[int(t[1:])]]
             assert sorted(entry["destinations"]) == targets
             assert entry["auto"] == (targets[0] if len(targets) == 1 else None)
         assert snap["stock"] == {"count": len(model.stock)}

@@ -21,8 +21,8 @@ from solitaire_core.cards import SUIT_CHARS, Card
 
 from . import rules
 from .game import Game, Outcome
-from .moves import Target, target_text
-from .position import COLUMNS
+from .moves import FOUNDATION, Target, target_text
+from .position import COLUMNS, Position
 
 FORMAT_VERSION: Final = 1
 
@@ -32,13 +32,23 @@ def _playable(card: Card, targets: list[Target]) -> dict[str, Any]:
     return {"card": card.code, "destinations": names, "auto": names[0] if len(names) == 1 else None}
 
 
+def _worthwhile(position: Position, card: Card, targets: list[Target]) -> list[Target]:
+    """The destinations the page offers: the legal ones, but not an empty column for a king that already
+    heads a column with nothing under it (the move is legal and changes nothing, so a one-tap move or a
+    highlight must never point there; sent anyway, the engine still plays it)."""
+    for column, down in zip(position.tableau, position.face_down, strict=True):
+        if column and column[0] == card and down == 0:
+            return [t for t in targets if t == FOUNDATION or position.tableau[t]]
+    return targets
+
+
 def snapshot(game: Game, progress: bool = True) -> dict[str, Any]:
     """The JSON-ready picture of the table (format described in `docs/KLONDIKE.md`). With `progress`
     false, `no_progress` is false without the search (the frames of a solution, which are never played)."""
     position = game.position()
     outcome = game.outcome()
     playing = outcome is Outcome.PLAYING
-    moving = {card: targets for card, targets in game.movable()}
+    moving = {card: _worthwhile(position, card, targets) for card, targets in game.movable()}
     columns = []
     for column in range(COLUMNS):
         cards, down = position.tableau[column], position.face_down[column]
