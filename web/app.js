@@ -22,7 +22,13 @@ const SEARCHING_AFTER_MS = 60;
 
 const timer = new GameTimer(renderTimer);
 /** What a game's renderer may ask of the shell. */
-const shell = { act: (name, arg) => act(name, arg), send: (op, args, options) => send(op, args, options), setMessage: (m) => setMessage(m) };
+const shell = {
+  act: (name, arg) => act(name, arg),
+  send: (op, args, options) => send(op, args, options),
+  setMessage: (message) => setMessage(message),
+  /** The player is in the middle of a move (a card selected): the worker holds its background work. */
+  busy: () => engine && engine.request("busy").catch(() => {}),
+};
 const renderers = { tripeaks: createTriPeaks(shell), pyramid: createPyramid(shell) };
 let current = renderers.tripeaks; // the game on the table
 let engine = null;

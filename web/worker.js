@@ -15,6 +15,8 @@
 // RequestError. The hints computed in the background, the warm-up and the idle gate follow the game of
 // the last request: asking for another game makes a hint still being computed for the other one stale.
 //
+// "busy" {} -> {ok: true} is the worker's own too: it only says the player is busy (a card selected), so
+// background work waits for the player to be idle again, as after a move.
 // One more op is the worker's own: "check_deal" {deal_id} -> {ok, deal_id} says whether the engine deals
 // that ID, without touching the game in progress.
 //
@@ -503,6 +505,12 @@ self.onmessage = async (event) => {
     if (typeof op !== "string") return answer({ ok: false, error: typedError("RequestError", "request without an op") });
     if (TEST_STALL.has(op)) return; // test hook: this op is never answered (the page's time limit must act)
     if (op === "check_deal") return answer(checkDeal(game, args));
+    if (op === "busy") {
+      // The worker's own op: the player is in the middle of something (a card selected, a pair to come),
+      // so background work waits as it does after a move; nothing else happens.
+      lastRequest = performance.now();
+      return answer({ ok: true });
+    }
     switchGame(game);
     if (op === "hint") {
       answered = true; // answered by the hint loop

@@ -30,7 +30,7 @@ function placesOf(move) {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** shell: {act(name, arg), send(op, args, options), setMessage(message)}. */
+/** shell: {act(name, arg), send(op, args, options), setMessage(message), busy()}. */
 export function createPyramid(shell) {
   const table = new PyramidTable({ root: $("pyramid-board"), t });
   let state = null;
@@ -79,6 +79,7 @@ export function createPyramid(shell) {
         if (selected !== null) return move(`${selected}+${place}`, place);
         const entry = entryOf(state, place);
         if (entry && entry.playable && !entry.king) {
+          shell.busy(); // its partner's tap comes next: it must not wait behind background work
           select(place);
           const shown = state;
           shell.setMessage({ key: "select.picked", vars: { card: () => cardAt(shown, place) } }); // named in the language shown
