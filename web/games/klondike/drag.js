@@ -4,6 +4,8 @@
 // sent as it is (the engine accepts it or says why not); let go anywhere else, the cards glide back.
 // A press that does not travel is a tap: the click that follows is the table's. No rule is decided here.
 
+import { locate } from "./table.js";
+
 const THRESHOLD_PX = { mouse: 6, pen: 6, touch: 10 };
 
 export class Drag {
@@ -79,6 +81,8 @@ export class Drag {
       dx: event.clientX - press.x, dy: event.clientY - press.y, px: event.clientX, py: event.clientY,
       zones: this.table.dropZones(), over: null, last: 0,
     };
+    const where = locate(this.table.state, press.code);
+    this.drag.allowed = new Set(where ? where.entry.destinations : []); // the piles marked when under it
     this.frames = [];
     this.press = null;
     try {
@@ -93,7 +97,8 @@ export class Drag {
     this.paint(performance.now());
   }
 
-  /** One frame: the cards where the pointer says, the zone under them marked. Transforms and classes only. */
+  /** One frame: the cards where the pointer says, the pile under them marked if the engine lets the card go
+   *  there (the snapshot's destinations). Transforms and classes only. */
   paint(time) {
     this.frame = 0;
     const drag = this.drag;
@@ -103,7 +108,7 @@ export class Drag {
     const transform = `translate3d(${drag.dx}px, ${drag.dy}px, 0)`;
     for (const el of drag.els) el.style.transform = transform;
     const zone = this.zoneAt(drag.px, drag.py);
-    const over = zone && zone.target !== drag.origin ? zone : null;
+    const over = zone && zone.target !== drag.origin && drag.allowed.has(zone.target) ? zone : null;
     if (over !== drag.over) {
       if (drag.over) this.mark(drag.over, false);
       if (over) this.mark(over, true);
@@ -146,6 +151,7 @@ export class Drag {
     const zone = this.zoneAt(drag.px, drag.py);
     if (drag.over) this.mark(drag.over, false);
     this.drag = null;
+    this.table.root.dataset.dragFrames = this.frames.map((ms) => ms.toFixed(1)).join(" "); // for the benchmark
     this.justDragged = true;
     setTimeout(() => {
       this.justDragged = false;

@@ -125,6 +125,11 @@ export function createKlondike(shell) {
   /** A tap on a card, with or without a card picked up. */
   function pickCard(target) {
     const code = target.card;
+    if (state.outcome !== "playing") {
+      // said by the page from the snapshot, as undo does: a finished game has no card to pick up
+      shell.setMessage({ key: "reject.game_over", kind: "rejection" });
+      return false;
+    }
     if (selected === code) return cancel();
     const where = locate(state, code);
     const entry = where && where.entry;
