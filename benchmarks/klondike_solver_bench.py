@@ -78,6 +78,32 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
+def report(results: list[tuple[int, float, str, int, int]], budget_ms: float, clock: str) -> None:
+    """Print the verdict counts and time distributions of `results`."""
+    times = [ms for _, ms, _, _, _ in results]
+    counts = {verdict.value: 0 for verdict in Verdict}
+    for _, _, verdict, _, _ in results:
+        counts[verdict] += 1
+    decided = counts["win"] + counts["lost"]
+    n = len(results)
+    print(f"\n{n} deals, budget {budget_ms:.0f} ms ({clock} clock): {counts['win']} win, "
+          f"{counts['lost']} lost, {counts['unknown']} unknown; decided {100 * decided / n:.1f}%; "
+          f"winnable among decided {100 * counts['win'] / max(1, decided):.1f}%, "
+          f"win share at least {100 * counts['win'] / n:.1f}% and at most "
+          f"{100 * (counts['win'] + counts['unknown']) / n:.1f}%")
+    for name, subset in (("every deal", times),
+                         ("win", [r[1] for r in results if r[2] == "win"]),
+                         ("lost", [r[1] for r in results if r[2] == "lost"])):
+        if subset:
+            print(f"{name}: ms median {statistics.median(subset):.1f}, p90 {percentile(subset, 0.9):.1f}, "
+                  f"p99 {percentile(subset, 0.99):.1f}, max {max(subset):.1f}, "
+                  f"mean {statistics.fmean(subset):.1f}")
+    lines = [r[4] for r in results if r[2] == "win"]
+    if lines:
+        print(f"winning lines: median {statistics.median(lines):.0f} moves, max {max(lines)}")
+    print(f"unknown deals: {[r[0] for r in results if r[2] == 'unknown']}", flush=True)
+
+
 def main() -> None:
     """Run and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -97,31 +123,11 @@ def main() -> None:
         results = []
         for count, item in enumerate(pool.imap(solve_deal, numbers, chunksize=4), 1):
             results.append(item)
-            if count % 100 == 0:
-                print(f"  {count} deals, {time.perf_counter() - begin:.0f} s", file=sys.stderr, flush=True)
-    times = [ms for _, ms, _, _, _ in results]
-    counts = {verdict.value: 0 for verdict in Verdict}
-    for _, _, verdict, _, _ in results:
-        counts[verdict] += 1
-    decided = counts["win"] + counts["lost"]
-    n = len(results)
-    print(f"\n{n} deals, budget {args.budget_ms:.0f} ms ({args.clock} clock): {counts['win']} win, "
-          f"{counts['lost']} lost, {counts['unknown']} unknown; decided {100 * decided / n:.1f}%; "
-          f"winnable among decided {100 * counts['win'] / max(1, decided):.1f}%, "
-          f"win share at least {100 * counts['win'] / n:.1f}% and at most "
-          f"{100 * (counts['win'] + counts['unknown']) / n:.1f}%")
-    for name, subset in (("every deal", times),
-                         ("win", [r[1] for r in results if r[2] == "win"]),
-                         ("lost", [r[1] for r in results if r[2] == "lost"])):
-        if subset:
-            print(f"{name}: ms median {statistics.median(subset):.1f}, p90 {percentile(subset, 0.9):.1f}, "
-                  f"p99 {percentile(subset, 0.99):.1f}, max {max(subset):.1f}, "
-                  f"mean {statistics.fmean(subset):.1f}")
-    lines = [r[4] for r in results if r[2] == "win"]
-    if lines:
-        print(f"winning lines: median {statistics.median(lines):.0f} moves, max {max(lines)}")
-    unknown = [r[0] for r in results if r[2] == "unknown"]
-    print(f"unknown deals: {unknown}")
+            print(f"deal {item[0]}: {item[2]} {item[1]:.1f} ms, {item[3]} nodes", flush=True)
+            if count % 50 == 0:
+                report(results, args.budget_ms, args.clock)
+                print(f"  ({time.perf_counter() - begin:.0f} s)", flush=True)
+    report(results, args.budget_ms, args.clock)
     print(f"total {time.perf_counter() - begin:.0f} s, load average now {os.getloadavg()[0]:.1f}")
 
 
