@@ -123,5 +123,8 @@ def test_the_hint_plays_through_the_game_and_its_json():
 def test_the_players_stop_on_no_advice_and_on_a_repeated_position():
     position = start(2)
     assert play_out(position, lambda view: Hint("stuck", why="stuck")) is False
-    assert play_out(position, lambda view: Hint("draw", "draw")) is False  # round the stock, then stop
+    def turner(view: Position) -> Hint:
+        return Hint("draw", "draw") if view.stock else Hint("recycle", "recycle")
+
+    assert play_out(position, turner) is False  # once round the stock, then the same position: stop
     assert play_out(position, greedy) in (True, False)
