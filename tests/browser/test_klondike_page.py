@@ -402,3 +402,12 @@ def test_switching_to_klondike_and_back_keeps_both_games(page: Any, server: str)
     kl.wait_ready()
     page.wait_for_function(f"prev => ({POSITION_JS})() === prev", arg=klondike)
     assert kl.view()["stock"] == "23"
+    # in English: the table's words, the status and the rules come from the English catalogue
+    page.click("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert kl.text("#foundation-count") == "Home 0/52"
+    label = page.get_attribute(f"{BOARD} [data-place='stock']", "aria-label")
+    assert label == "Stock: 23 cards, tap to turn one over"
+    assert page.title() == "Klondike Solitaire"
+    rules = page.locator(".rules-body[data-only='klondike'] h3").first
+    assert rules.is_visible() and rules.text_content() == "The goal"

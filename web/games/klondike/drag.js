@@ -4,7 +4,7 @@
 // sent as it is (the engine accepts it or says why not); let go anywhere else, the cards glide back.
 // A press that does not travel is a tap: the click that follows is the table's. No rule is decided here.
 
-import { locate } from "./table.js";
+import { foundationOf, locate } from "./table.js";
 
 const THRESHOLD_PX = { mouse: 6, pen: 6, touch: 10 };
 
@@ -116,9 +116,14 @@ export class Drag {
     }
   }
 
+  /** The pile a drop would go to: a column, or the foundation of the card's suit (whichever foundation the
+   *  pointer is over). */
   mark(zone, on) {
-    const el = zone.el || this.table.columnEls[Number(zone.target.slice(1))].el;
-    el.classList.toggle("kl-over", on);
+    const table = this.table;
+    const el = zone.target === "F"
+      ? table.foundationEls[foundationOf(table.state, this.drag ? this.drag.code : this.lastCode)]
+      : table.columnEls[Number(zone.target.slice(1))].el;
+    if (el) el.classList.toggle("kl-over", on);
   }
 
   zoneAt(x, y) {
@@ -149,6 +154,7 @@ export class Drag {
     drag.px = event.clientX;
     drag.py = event.clientY;
     const zone = this.zoneAt(drag.px, drag.py);
+    this.lastCode = drag.code;
     if (drag.over) this.mark(drag.over, false);
     this.drag = null;
     this.table.root.dataset.dragFrames = this.frames.map((ms) => ms.toFixed(1)).join(" "); // for the benchmark
@@ -173,6 +179,7 @@ export class Drag {
     const drag = this.drag;
     this.stopListening();
     if (!drag) return;
+    this.lastCode = drag.code;
     if (drag.over) this.mark(drag.over, false);
     this.drag = null;
     this.table.returnHome(drag.els);
