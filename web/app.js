@@ -13,6 +13,7 @@ import { trapFocus } from "./js/newdeal.js";
 import * as stats from "./js/stats.js";
 import * as store from "./js/storage.js";
 import { formatTime, GameTimer } from "./js/timer.js";
+import { createKlondike } from "./games/klondike/game.js";
 import { createPyramid } from "./games/pyramid/game.js";
 import { createTriPeaks } from "./games/tripeaks/game.js";
 
@@ -29,7 +30,7 @@ const shell = {
   /** The player is in the middle of a move (a card selected): the worker holds its background work. */
   busy: () => engine && engine.request("busy").catch(() => {}),
 };
-const renderers = { tripeaks: createTriPeaks(shell), pyramid: createPyramid(shell) };
+const renderers = { tripeaks: createTriPeaks(shell), pyramid: createPyramid(shell), klondike: createKlondike(shell) };
 let current = renderers.tripeaks; // the game on the table
 let engine = null;
 let state = null; // the latest snapshot

@@ -6,6 +6,7 @@
 export const GAMES = [
   { id: "tripeaks", page: "index.html", href: "./", name: "TriPeaks" },
   { id: "pyramid", page: "pyramid.html", href: "pyramid.html", name: "Pyramide" },
+  { id: "klondike", page: "klondike.html", href: "klondike.html", name: "Klondike" },
 ];
 
 const BY_ID = new Map(GAMES.map((game) => [game.id, game]));

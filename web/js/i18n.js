@@ -6,7 +6,7 @@
 export const LANGUAGES = ["fr", "en"];
 export const DEFAULT_LANGUAGE = "fr";
 
-const GAME_CATALOGUES = ["pyramid"]; // games with texts of their own (TriPeaks' are the site's)
+const GAME_CATALOGUES = ["pyramid", "klondike"]; // games with texts of their own (TriPeaks' are the site's)
 
 let catalogue = {};
 let games = {}; // game -> its catalogue
