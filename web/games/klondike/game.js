@@ -31,7 +31,7 @@ function moveWords(notation, before) {
   return { kind: down || "onto", vars: { card, run, on: theCard(top.card) } };
 }
 
-/** shell: {act(name, arg), send(op, args, options), setMessage(message)}. */
+/** shell: {act(name, arg), send(op, args, options), setMessage(message), busy()}. */
 export function createKlondike(shell) {
   const table = new KlondikeTable({ root: $("klondike-board"), t });
   let state = null;
@@ -55,13 +55,17 @@ export function createKlondike(shell) {
   function select(code, { quiet = false } = {}) {
     selected = code;
     draw();
+    if (code && shell.busy) shell.busy(); // where it goes comes next: it must not wait behind background work
     if (quiet || !code) return;
     const where = locate(state, code);
     const entry = where && where.entry;
     const card = theCard(code);
     const above = where && where.where === "T" ? state.columns[where.column].cards.length - where.index - 1 : 0;
     if (entry && entry.destinations.length === 0) shell.setMessage({ key: "select.none", vars: { card } });
-    else shell.setMessage({ key: above > 0 ? "select.picked_run" : "select.picked", vars: { card, k: above } });
+    else {
+      const key = above === 0 ? "select.picked" : above === 1 ? "select.picked_run_one" : "select.picked_run";
+      shell.setMessage({ key, vars: { card, k: above } });
+    }
   }
 
   function cancel() {
