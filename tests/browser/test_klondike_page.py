@@ -301,6 +301,15 @@ def test_no_progress_note(kl: Klondike) -> None:
     kl.page.click(f"{BOARD} [data-place='note-close']")
     kl.page.wait_for_selector(f"{BOARD} .kl-note", state="hidden")
     assert kl.position() == before
+    # the hint names a move (or the stock) in words and marks it on the table
+    kind = kl.hint()
+    assert kind in ("move", "draw", "recycle"), kind
+    assert kl.text("#hint-text").startswith("Indice : ")
+    marked = kl.marked("hinted")
+    assert marked == ["stock"] if kind != "move" else len(marked) == 2, marked
+    kl.press("Escape")
+    kl.page.wait_for_selector("#hint-banner", state="hidden")
+    assert kl.marked("hinted") == []
     # the player can always undo
     kl.page.click("#undo")
     kl.wait_moved(before)
