@@ -34,7 +34,10 @@ VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 WEB = ROOT / "web"
 # The other games' pages: copies of index.html, so that a link opens that game (web/js/games.js).
-GAME_PAGES = {"pyramid": ("pyramid.html", "Solitaire Pyramide"), "klondike": ("klondike.html", "Solitaire Klondike")}
+GAME_PAGES = {
+    "pyramid": ("pyramid.html", "Solitaire Pyramide"),
+    "klondike": ("klondike.html", "Solitaire Klondike"),
+}
 # SITE_DIST: build into (and serve) another folder, so that several work trees or helpers can build at once.
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()
 NODE_MODULES = ROOT / "node_modules"

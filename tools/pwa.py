@@ -30,7 +30,8 @@ NAME = "Solitaire"
 SHORT_NAME = "Solitaire"
 DESCRIPTION_FR = "TriPeaks et Pyramide, des réussites à jouer hors ligne, avec un indice qui ne triche pas."
 DESCRIPTION_EN = "TriPeaks and Pyramid solitaire, to play offline, with a hint that never cheats."
-SHORTCUTS = (("TriPeaks", "./"), ("Pyramide", "pyramid.html"), ("Klondike", "klondike.html"))  # web/js/games.js: each game's address
+# web/js/games.js: each game's address
+SHORTCUTS = (("TriPeaks", "./"), ("Pyramide", "pyramid.html"), ("Klondike", "klondike.html"))
 
 
 @dataclass(frozen=True, slots=True)
