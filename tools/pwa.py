@@ -28,8 +28,10 @@ BACKGROUND_COLOUR = "#1d6b45"
 # One app for every game of the site; each game's page is a shortcut (a long press on the home-screen icon).
 NAME = "Solitaire"
 SHORT_NAME = "Solitaire"
-DESCRIPTION_FR = "TriPeaks et Pyramide, des réussites à jouer hors ligne, avec un indice qui ne triche pas."
-DESCRIPTION_EN = "TriPeaks and Pyramid solitaire, to play offline, with a hint that never cheats."
+DESCRIPTION_FR = (
+    "TriPeaks, Pyramide et Klondike, des réussites à jouer hors ligne, avec un indice qui ne triche pas."
+)
+DESCRIPTION_EN = "TriPeaks, Pyramid and Klondike solitaire, to play offline, with a hint that never cheats."
 # web/js/games.js: each game's address
 SHORTCUTS = (("TriPeaks", "./"), ("Pyramide", "pyramid.html"), ("Klondike", "klondike.html"))
 
