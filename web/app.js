@@ -132,6 +132,7 @@ function renderGameLinks() {
 async function switchGame(id, { push = true } = {}) {
   if (id === current.id || switching || !ready() || !renderers[id]) return;
   switching = true;
+  game.dataset.state = "switching"; // "ready" again once the other game's table is drawn
   try {
     deals.leaveGame();
     closePanels();
@@ -154,6 +155,7 @@ async function switchGame(id, { push = true } = {}) {
     performance.mark(`switched-${id}`);
   } finally {
     switching = false;
+    if (game.dataset.state === "switching") game.dataset.state = "ready";
   }
 }
 
