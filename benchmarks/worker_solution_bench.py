@@ -1,8 +1,17 @@
-"""The Pyramid solver as the page gets it: the `solution` op of the real engine worker in headless Chromium,
-beside the same op and the bare solver in CPython, on the same deals in the same run.
+"""A game's solver as the page gets it: the `solution` op of the real engine worker in headless Chromium,
+beside the same op and the bare solver in CPython, on the same deals in the same run (Pyramid or Klondike).
 
     SITE_DIST=/tmp/dist-x python3 build.py build
-    SITE_DIST=/tmp/dist-x .venv/bin/python benchmarks/pyramid_worker_bench.py --deals 1000 [--write]
+    SITE_DIST=/tmp/dist-x .venv/bin/python benchmarks/worker_solution_bench.py --deals 1000 [--write]
+    SITE_DIST=/tmp/dist-x .venv/bin/python benchmarks/worker_solution_bench.py --game klondike --deals 100
+
+What is said below of Pyramid holds for Klondike with its own parts: its deals are 0 to N-1 (those of
+klondike_solver_bench.py), its `solution` op runs the exact solver with the op's own time budget
+(`klondike_core.api.SOLUTION_BUDGET_MS`, wall clock: past it the answer is an honest `unknown`), and its
+bare solver is klondike_solver_bench.py's `solve_deal` with that same budget. A budget of wall time makes a
+deal near it `unknown` on the slower side and decided on the other, so for Klondike the sides must never
+give one deal `win` and the other `lost`, and the deals where one side said `unknown` are counted; Pyramid's
+solver has no budget and every side must give every deal the same verdict and line length.
 
 The built dist is served on a free port (tools/localsite.py, as browser_bench.py does); a blank page of that
 origin starts the site's own module worker (web/worker.js: Pyodide, the wheel of every game, checked against
@@ -24,7 +33,7 @@ on a shared machine falls on both. Every side must give every deal the same verd
 sides the same line length). With `--seen`, or by itself when `give_up` or the `solution` after it is
 refused, a deal is instead drawn through until every card is known (`all_known`) before `solution`.
 
-`--write` puts the result between the `pyramid-worker:start` / `pyramid-worker:end` markers of
+`--write` puts the result between the `<game>-worker:start` / `<game>-worker:end` markers of
 docs/PERFORMANCE.md.
 """
 
@@ -36,6 +45,8 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +55,54 @@ from browser_bench import DIST, ROOT, machine, serve, write_doc
 from localsite import launch_options
 from playwright.sync_api import Page, sync_playwright
 from pyodide_bench import engine_wheel
-from pyramid_solver_bench import percentile, row, solve_deal  # it puts src/ on sys.path
+from pyramid_solver_bench import percentile, row  # it puts src/ on sys.path
 
-from pyramid_core.api import Session
-from pyramid_core.cli import sample_deal_numbers
-
-START, END = "<!-- pyramid-worker:start -->", "<!-- pyramid-worker:end -->"
 WARM_DEAL = 1  # the deal that checks, in CPython, that `solution` is answered after `give_up`
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """What the run needs of one game: its name, its Session class, its deals, its bare solver
+    (number -> (number, ms, verdict)) and whether its solver runs on a time budget."""
+
+    name: str
+    title: str
+    session: Callable[[], Any]
+    deals: Callable[[int, int], Iterable[int]]
+    bare: Callable[[int], tuple[int, float, str]]
+    budgeted: bool
+
+
+def pyramid_parts() -> GameParts:
+    import pyramid_solver_bench  # noqa: PLC0415
+
+    from pyramid_core.api import Session  # noqa: PLC0415
+    from pyramid_core.cli import sample_deal_numbers  # noqa: PLC0415
+
+    solve_deal = pyramid_solver_bench.solve_deal
+    return GameParts("pyramid", "Pyramid", Session, sample_deal_numbers, solve_deal, False)
+
+
+def klondike_parts() -> GameParts:
+    import klondike_solver_bench  # noqa: PLC0415
+
+    from klondike_core.api import SOLUTION_BUDGET_MS, Session  # noqa: PLC0415
+
+    klondike_solver_bench._init("wall", SOLUTION_BUDGET_MS)
+
+    def bare(number: int) -> tuple[int, float, str]:
+        solved = klondike_solver_bench.solve_deal(number)
+        return solved[0], solved[1], solved[2]
+
+    def deals(count: int, seed: int) -> range:
+        return range(seed * 100_000, seed * 100_000 + count)
+
+    return GameParts("klondike", "Klondike", Session, deals, bare, True)
+
+
+PARTS: dict[str, Callable[[], GameParts]] = {"pyramid": pyramid_parts, "klondike": klondike_parts}
+GAME: list[GameParts] = []
+"""The game of this run (set by main)."""
 
 BOOT_JS = """
 async () => {
@@ -69,13 +121,14 @@ async () => {
       if (entry) { pending.delete(m.id); entry({reply: m, at}); }
     };
   });
-  // One request to the Pyramid session; {reply, ms, behind}: ms from postMessage to the reply's arrival,
+  // One request to the game's session; {reply, ms, behind}: ms from postMessage to the reply's arrival,
   // behind: the ms of background pieces reported meanwhile (the worker answers in order: they ran first)
+  let game = 'pyramid';
   const ask = async (op, args = {}) => {
     const id = nextId++;
     const answer = new Promise((resolve) => pending.set(id, resolve));
     const t0 = performance.now();
-    worker.postMessage({id, game: 'pyramid', op, args});
+    worker.postMessage({id, game, op, args});
     const {reply, at} = await answer;
     const behind = traced.filter(([when]) => when > t0 && when <= at).reduce((sum, [, ms]) => sum + ms, 0);
     return {reply, ms: at - t0, behind};
@@ -83,7 +136,8 @@ async () => {
   const fail = (what, reply) => {
     throw new Error(`${what}: ${JSON.stringify(reply.error || reply).slice(0, 300)}`);
   };
-  window.__solve = async (number, mode) => {
+  window.__solve = async (number, mode, name) => {
+    game = name;
     const dealt = await ask('new', {deal_id: String(number)});
     if (!dealt.reply.ok) fail(`new ${number}`, dealt.reply);
     let state = dealt.reply.state;
@@ -111,9 +165,9 @@ async () => {
 """
 
 CHUNK_JS = """
-async ({numbers, mode}) => {
+async ({numbers, mode, game}) => {
   const out = [];
-  for (const number of numbers) out.push(await window.__solve(number, mode));
+  for (const number of numbers) out.push(await window.__solve(number, mode, game));
   return out;
 }
 """
@@ -124,7 +178,7 @@ async ({numbers, mode}) => {
 
 def cpython_solution(number: int, mode: str) -> dict[str, Any]:
     """The worker's three requests on a CPython Session; only `solution` timed (wall clock, ms)."""
-    session = Session()
+    session = GAME[0].session()
 
     def ask(op: str, args: dict[str, Any] | None = None) -> dict[str, Any]:
         reply: dict[str, Any] = json.loads(session.handle(json.dumps({"op": op, "args": args or {}})))
@@ -149,9 +203,10 @@ def cpython_solution(number: int, mode: str) -> dict[str, Any]:
 
 
 def cpython_chunk(numbers: list[int], mode: str) -> tuple[list[dict[str, Any]], list[tuple[int, float, str]]]:
-    """The `solution` op and the bare solver (pyramid_solver_bench.solve_deal) on each deal, in CPython."""
+    """The `solution` op and the bare solver (the game's solver bench's `solve_deal`) on each deal, in
+    CPython."""
     ops = [cpython_solution(number, mode) for number in numbers]
-    bare = [solve_deal(number) for number in numbers]
+    bare = [GAME[0].bare(number) for number in numbers]
     return ops, bare
 
 
@@ -183,14 +238,15 @@ def measure(numbers: list[int], warm: list[int], mode: str, chunk: int) -> dict[
         page.set_default_timeout(600_000)
         page.goto(f"{base}/config.json")
         boot: dict[str, Any] = page.evaluate(BOOT_JS)
-        first = page.evaluate(CHUNK_JS, {"numbers": warm, "mode": mode})  # warm-up, not counted
+        game = GAME[0].name
+        first = page.evaluate(CHUNK_JS, {"numbers": warm, "mode": mode, "game": game})  # warm-up, not counted
         first_ops = cpython_chunk(warm, mode)[0]
         for index in range(0, len(numbers), chunk):
             part = numbers[index:index + chunk]
             order = ("worker", "cpython") if (index // chunk) % 2 == 0 else ("cpython", "worker")
             for side in order:
                 if side == "worker":
-                    worker += page.evaluate(CHUNK_JS, {"numbers": part, "mode": mode})
+                    worker += page.evaluate(CHUNK_JS, {"numbers": part, "mode": mode, "game": game})
                 else:
                     more_ops, more_bare = cpython_chunk(part, mode)
                     ops += more_ops
@@ -200,11 +256,17 @@ def measure(numbers: list[int], warm: list[int], mode: str, chunk: int) -> dict[
         refused = [r for r in results if "refused" in r]
         if refused:
             raise SystemExit(f"{side}: {refused[0]['refused']} refused: {refused[0]['error']}")
+    differ = 0
     for w, o, b in zip(worker, ops, bare, strict=True):
-        if not w["verdict"] == o["verdict"] == b[2] or w["line"] != o["line"]:
+        verdicts = {w["verdict"], o["verdict"], b[2]}
+        if {"win", "lost"} <= verdicts:
+            raise SystemExit(f"deal {w['number']}: one side says win, another lost ({w}, {o}, {b})")
+        same = len(verdicts) == 1 and (w["line"] == o["line"] or GAME[0].budgeted)
+        if not same and not GAME[0].budgeted:
             raise SystemExit(f"deal {w['number']}: the sides disagree ({w}, {o}, {b})")
+        differ += not same
     return {"boot": boot, "first": first, "first_ops": first_ops, "worker": worker, "ops": ops, "bare": bare,
-            "seconds": time.monotonic() - began}
+            "seconds": time.monotonic() - began, "differ": differ}
 
 
 def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespace, command: str) -> str:
@@ -226,24 +288,40 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
         return (f"| {name} | {sum(top) / sum(under):.2f}× | {per[len(per) // 2]:.2f}× | "
                 f"{percentile(per, 0.9):.2f}× | {statistics.median(top) / statistics.median(under):.2f}× |")
 
+    parts = GAME[0]
+    sample = ("`sample_deal_numbers" if parts.name == "pyramid" else "`deals")
+    if parts.budgeted:
+        counts = []
+        for side, got in (("worker", [r["verdict"] for r in result["worker"]]),
+                          ("CPython op", [r["verdict"] for r in result["ops"]]),
+                          ("CPython solver", [b[2] for b in result["bare"]])):
+            counts.append(f"{side} {got.count('win')} win / {got.count('lost')} lost / "
+                          f"{got.count('unknown')} unknown")
+        agreement = (
+            f"Verdicts ({', '.join(counts)}): no deal got `win` on one side and `lost` on another; on "
+            f"{result['differ']} deals the sides differ (one said `unknown` with the op's budget of wall "
+            "time, or the lines differ)."
+        )
+    else:
+        agreement = "Every deal got the same verdict on every side."
     how = ("`new`, `give_up`, then `solution`" if result["mode"] == "give_up"
            else "`new`, `draw` until every card is known, then `solution`")
     lines = [
         f"`{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; "
-        f"{len(numbers)} deals of `sample_deal_numbers({args.deals}, {args.seed})`, chunks of {args.chunk} "
+        f"{len(numbers)} {sample}({args.deals}, {args.seed})`, chunks of {args.chunk} "
         f"alternating which side goes first; {result['seconds']:.0f} s in all. Worker booted in "
         f"{result['boot']['ms']:.0f} ms (start-up snapshot: {result['boot']['snapshot']}).",
         "",
-        f"Per deal: {how} to the Pyramid session; only `solution` is timed, wall clock. Worker: headless "
-        "Chromium, the site's `worker.js` (Pyodide), page clock from `postMessage` to the reply's arrival: "
-        "the solver from the deal's start with every card known, the replay frames (one snapshot per move of "
-        "the line), the reply's JSON, the parse and the copy back to the page. CPython op: the same three "
-        "requests on `pyramid_core.api.Session` in this process, `handle()` of `solution` timed (the same "
-        "Python work). CPython solver: `solve` alone from the start (pyramid_solver_bench.py's "
-        "`solve_deal`). "
-        "Every deal got the same verdict on every side.",
+        f"Per deal: {how} to the {parts.title} session; only `solution` is timed, wall clock. Worker: "
+        "headless Chromium, the site's `worker.js` (Pyodide), page clock from `postMessage` to the reply's "
+        "arrival: the solver from the deal's start with every card known, the replay frames (one snapshot "
+        "per move of the line), the reply's JSON, the parse and the copy back to the page. CPython op: the "
+        "same three "
+        f"requests on `{parts.name}_core.api.Session` in this process, `handle()` of `solution` timed (the "
+        f"same Python work). CPython solver: the solver alone from the start ({parts.name}_solver_bench.py's "
+        "`solve_deal`). " + agreement,
         "",
-        "| Pyramid solution | median ms | p90 | p99 | slowest | mean | total s | won |",
+        f"| {parts.title} solution | median ms | p90 | p99 | slowest | mean | total s | won |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
         row("`solution`, worker (Pyodide in Chromium)", worker, wins, decided),
         row("`solution` op, CPython", ops, wins, decided),
@@ -263,7 +341,7 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
         f"reported during a timed request: {len(behind)} of {len(worker)} requests"
         + (f", {sum(behind):.0f} ms in all" if behind else "") + ".",
         "",
-        f"Before the timed deals, {len(first)} other deals (`sample_deal_numbers({args.warm}, "
+        f"Before the timed deals, {len(first)} other deals ({sample}({args.warm}, "
         f"{args.seed + 1})`) warmed both sides up, the first solutions after the worker's boot: there the "
         f"worker took median {statistics.median(first):.1f} ms, max {max(first):.0f} ms, total "
         f"{sum(first) / 1000:.1f} s, against {sum(first_ops) / 1000:.2f} s for the CPython op on the same "
@@ -275,6 +353,7 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--game", choices=sorted(PARTS), default="pyramid")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--chunk", type=int, default=50, help="deals per side before the other side runs")
@@ -284,21 +363,23 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         engine_wheel(DIST, Path(folder))  # the dist's wheel is src/ as it is here, or stop
-    numbers = list(sample_deal_numbers(args.deals, args.seed))
-    warm = [n for n in sample_deal_numbers(args.warm, args.seed + 1) if n not in numbers]
+    GAME.append(PARTS[args.game]())
+    numbers = list(GAME[0].deals(args.deals, args.seed))
+    warm = [n for n in GAME[0].deals(args.warm, args.seed + 1) if n not in numbers]
     mode = pick_mode("seen" if args.seen else "give_up")
     result = measure(numbers, warm, mode, args.chunk)
     result["mode"] = mode
-    options = f"--deals {args.deals}" + (f" --seed {args.seed}" if args.seed else "")
+    options = (f"--game {args.game} " if args.game != "pyramid" else "") + f"--deals {args.deals}"
+    options += (f" --seed {args.seed}" if args.seed else "")
     options += f" --chunk {args.chunk}" if args.chunk != 50 else ""
     options += f" --warm {args.warm}" if args.warm != 20 else ""
     options += " --seen" if args.seen else ""
     dist = "" if DIST == ROOT / "dist" else f"SITE_DIST={DIST} "
-    command = f"{dist}.venv/bin/python benchmarks/pyramid_worker_bench.py {options}"
+    command = f"{dist}.venv/bin/python benchmarks/worker_solution_bench.py {options}"
     text = markdown(result, numbers, args, command)
     print(text)
     if args.write:
-        write_doc(text, START, END)
+        write_doc(text, f"<!-- {args.game}-worker:start -->", f"<!-- {args.game}-worker:end -->")
         print("written to docs/PERFORMANCE.md")
 
 
