@@ -357,26 +357,36 @@ def start_figures(browser: Browser, base: str, runs: int) -> dict[str, Any]:
     }
 
 
-def tripeaks_ab(browser: Browser, before: Path, runs: int) -> dict[str, dict[str, dict[str, float]]]:
-    """TriPeaks' cold and warm start (index.html#7, `browser_bench.starts`) on another build `before` and on
-    this one, one run each in turn, so that both see the same load."""
+AB_TITLES: dict[str, str] = {"": "TriPeaks", "pyramid.html": "Pyramid", "klondike.html": "Klondike"}
+"""The pages `--ab-page` may compare, and their games."""
+
+
+def tripeaks_ab(
+    browser: Browser, before: Path, runs: int, page_name: str = ""
+) -> dict[str, dict[str, dict[str, float]]]:
+    """A game page's cold and warm start (`page_name`#7, TriPeaks' index.html by default,
+    `browser_bench.starts`) on another build `before` and on this one, one run each in turn, so that both see
+    the same load."""
     found: dict[str, dict[str, list[float]]] = {name: {"cold": [], "warm": []} for name in ("before", "now")}
     with localsite.serve(before, cache_control=PAGES_CACHE) as old, serve() as new:
         for _ in range(runs):
             for name, base in (("before", old), ("now", new)):
-                cold, warm, _, _ = starts(browser, base, 1)
+                cold, warm, _, _ = starts(browser, base, 1, page_name)
                 found[name]["cold"] += cold
                 found[name]["warm"] += warm
     return {name: {kind: figures(v) for kind, v in kinds.items()} for name, kinds in found.items()}
 
 
-def ab_markdown(ab: dict[str, dict[str, dict[str, float]]], before: Path, command: str, load: float) -> str:
+def ab_markdown(
+    ab: dict[str, dict[str, dict[str, float]]], before: Path, command: str, load: float, page_name: str = ""
+) -> str:
+    title = AB_TITLES.get(page_name, page_name)
     lines = [
         f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; load "
-        f"average {load:.1f} at the start. TriPeaks' start (index.html#7) on the build in `{before}` and on "
-        "this one, one run of each in turn.",
+        f"average {load:.1f} at the start. {title}'s start ({page_name or 'index.html'}#7) on the build in "
+        f"`{before}` and on this one, one run of each in turn.",
         "",
-        "| TriPeaks start (ms) | build | median | 95th pct | min | max | runs |",
+        f"| {title} start (ms) | build | median | 95th pct | min | max | runs |",
         "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for kind in ("cold", "warm"):
@@ -501,23 +511,30 @@ def main() -> None:
         "--tripeaks-before", type=Path, default=None, metavar="DIST",
         help="only compare TriPeaks' cold/warm start (--runs each) on this other built dist and on SITE_DIST",
     )
+    parser.add_argument(
+        "--ab-page", choices=sorted(AB_TITLES), default="",
+        help="with --tripeaks-before: the game page compared (default index.html, TriPeaks)",
+    )
     parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     if args.tripeaks_before is not None:
         load = os.getloadavg()[0]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_options())
-            ab = tripeaks_ab(browser, args.tripeaks_before.resolve(), args.runs)
+            ab = tripeaks_ab(browser, args.tripeaks_before.resolve(), args.runs, args.ab_page)
             browser.close()
         print(json.dumps(ab, indent=1))
         command = (
             f"SITE_DIST={DIST} .venv/bin/python benchmarks/shell_browser_bench.py --tripeaks-before "
             f"{args.tripeaks_before} --runs {args.runs}"
-        )
-        text = ab_markdown(ab, args.tripeaks_before, command, load)
+        ) + (f" --ab-page {args.ab_page}" if args.ab_page else "")
+        text = ab_markdown(ab, args.tripeaks_before, command, load, args.ab_page)
         print(text)
         if args.write:
-            write_doc(text, AB_START, AB_END)
+            stem = args.ab_page.removesuffix(".html")
+            markers = (AB_START, AB_END) if not stem else (f"<!-- {stem}-start-ab:start -->",
+                                                            f"<!-- {stem}-start-ab:end -->")
+            write_doc(text, *markers)
         return
     gaps: list[int] = args.gap_ms or [300]
     if not (DIST / "config.json").exists():
