@@ -38,6 +38,10 @@ PARENTS: Final = tuple(
     tuple(s * 13 + RANK[x] for s in OPPOSITE[SUIT[x]]) if RANK[x] < KING else () for x in range(52)
 )
 """The cards a card may be put on in a column (one rank higher, other colour)."""
+CHILDREN: Final = tuple(
+    tuple(s * 13 + RANK[x] - 2 for s in OPPOSITE[SUIT[x]]) if RANK[x] > 1 else () for x in range(52)
+)
+"""The cards that may be put on a card in a column (one rank lower, other colour)."""
 BYTE: Final = tuple(bytes((i,)) for i in range(256))
 DRAW: Final = "draw"
 RECYCLE: Final = "recycle"

@@ -22,12 +22,33 @@ nodes, time or table size runs out first. What keeps it small, each step sound (
   each time finishes (`fast.finish_line`).
 - **A king never moves from one otherwise empty column to another** (the same state, columns aside).
 
-**Two searches.** First a narrower one that only looks for a win (`strict`: a run that leaves a face-up
+**Moves that can wait (the complete search).** Four kinds of move are only worth making for what a later
+move does with them, and can be put off until just before that move, so the search makes them only when
+such a move is possible at once. In a winning line take such a move M and the first later move that
+touches what M moved, where it went or what it uncovered: if that move carries M's cards on elsewhere (or
+up), it could have taken them from where they were; if it moves M's destination card with M's cards on it,
+the destination could have moved alone and M come after; if it takes M back, both go; the moves between
+do not touch these cards and are as legal without M. What is left is the use named below, so M can come
+just before it, where the condition holds; none of these moves turns a card, so putting one off never
+loses a card turned in between.
+- A talon card goes to a column only if a card that could go on it (one rank lower, other colour) is free
+  to move now: face up in a column, in the talon or on top of a foundation. Anything else it could do there
+  (go up, move on) it can do from the talon, which is random access.
+- A foundation card comes down only if such a card is free, or the card below it on its foundation could
+  then come down onto a column top (a lower card of the suit can come down only after it).
+- A run that leaves a face-up card `y` on top moves only if `y` can then go up, get the other card that
+  fits on it (free now), or move on alone (a king to an empty column, another card to a column top).
+- A run that empties a column moves only if a king could go there: in the talon, heading the face-up
+  cards on a column's face-down cards, or on top of a foundation (only a king goes into an empty column).
+
+**Several searches.** First narrower ones that only look for a win (`strict`: a run that leaves a face-up
 card moves only if that card can then go up, a column is emptied only when a king waits for it, no card
-comes back from a foundation), best first: the state with the fewest face-down cards (then the most cards
-up) is expanded first. A win it finds is a real one (its line replays); running out of states proves
-nothing, so then the complete search (every legal move) runs with the rest of the budget, best first too,
-and `lost` is answered only when it has seen every reachable state. Moves are generated in this order: to
+comes back from a foundation), best first, each with its own order (`PASSES`: the fewest face-down cards
+first, then the most cards up; or with a cost per move made, per talon card, per face-down card under
+others): the orders find different wins, and each gets a tenth of the budget. A win one finds is a real one
+(its line replays); running out of states proves nothing, so then the complete search (every legal move
+but those that can wait, above) runs with the rest of the budget, best first too, and `lost` is answered
+only when it has seen every reachable state. Moves are generated in this order: to
 a foundation where that turns a card, runs that turn a face-down card (columns with more hidden cards
 first), other moves to a foundation, talon cards to the columns and to the foundations, runs that empty a
 column, runs that leave a face-up card, and last a foundation card back down.
@@ -49,6 +70,7 @@ from solitaire_core.verdict import Verdict
 
 from .fast import (
     BYTE,
+    CHILDREN,
     CODE,
     KING,
     OPPOSITE,
@@ -64,14 +86,24 @@ from .fast import (
 )
 from .position import COLUMNS, Position
 
-__all__ = ["DEFAULT_MAX_NODES", "MAX_TABLE", "SolveResult", "Verdict", "safe_up", "solve", "solve_board"]
+__all__ = [
+    "DEFAULT_MAX_NODES",
+    "MAX_TABLE",
+    "PASSES",
+    "Order",
+    "SolveResult",
+    "Solver",
+    "Verdict",
+    "safe_up",
+    "solve",
+    "solve_board",
+]
 
 DEFAULT_MAX_NODES: Final = 5_000_000
 """Node budget when none is given (a budget in milliseconds may stop the search sooner)."""
 MAX_TABLE: Final = 2_000_000
 """States kept in the table at most (about 150 bytes each): past it the answer is `unknown`."""
 _CHECK_EVERY: Final = 512
-STRICT_SHARE: Final = 0.5
 """The share of the budget the narrower, win-only search may use first."""
 
 # A move: (kind, a, b, c). Kinds: column top to foundation (column), talon card to foundation (talon
@@ -86,6 +118,39 @@ _F2T: Final = 4
 Move = tuple[int, int, int, int]
 State = tuple[tuple[bytes, ...], tuple[int, ...], int, int]
 """(columns, foundations, talon mask, talon pointer)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A best-first search's priority, lowest first: `hidden` per face-down card, `squares` per face-down
+    card times the face-down cards of its column (deep columns first), `talon` per talon card, `depth`
+    per move from the root, less one per card on the foundations."""
+
+    hidden: int = 64
+    squares: int = 0
+    talon: int = 0
+    depth: int = 0
+
+    def of(self, cols: tuple[bytes, ...], found: tuple[int, ...], mask: int, depth: int) -> int:
+        """The priority of a state `depth` moves from the root."""
+        value = self.hidden * sum(col[0] for col in cols) - sum(found)
+        if self.squares:
+            value += self.squares * sum(col[0] * col[0] for col in cols)
+        if self.talon:
+            value += self.talon * mask.bit_count()
+        return value + self.depth * depth
+
+
+PLAIN: Final = Order()
+"""The fewest face-down cards, then the most cards on the foundations."""
+PASSES: Final = (
+    (PLAIN, 0.1),
+    (Order(depth=2), 0.1),
+    (Order(talon=1), 0.1),
+    (Order(hidden=16, squares=16), 0.1),
+)
+"""The win-only passes `solve_board` makes first, each with its share of the budget: orders that find
+different wins (on the deals the plain order left unknown, each found wins the others did not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +194,7 @@ class Solver:
         auto: bool = True,
         strict: bool = False,
         best_first: bool = True,
+        order: Order = PLAIN,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.board = board
@@ -138,6 +204,7 @@ class Solver:
         self.auto = auto
         self.strict = strict
         self.best_first = best_first
+        self.order = order
         self.clock = clock
         self.seq = board.seq
         self.where = {card: k for k, card in enumerate(board.seq)}
@@ -227,7 +294,8 @@ class Solver:
         return state, done
 
     def moves(self, state: State) -> list[Move]:
-        """Every move worth trying in `state`, in the order of the module docstring."""
+        """Every move worth trying in `state`, in the order of the module docstring; `strict` narrows them
+        (a win-only search), otherwise only the sound delays of the module docstring cut any."""
         cols, found, mask, _ = state
         tops: dict[int, int] = {}
         empty = -1
@@ -245,8 +313,26 @@ class Solver:
         partial: list[Move] = []
         back: list[Move] = []
         strict = self.strict
+        seq = self.seq
+        in_talon: list[int] = []
+        m = mask
+        while m:
+            low = m & -m
+            m ^= low
+            in_talon.append(low.bit_length() - 1)
         if strict:
             king_waits = self._king_waits(cols, mask)
+            avail: set[int] = set()
+        else:
+            # The cards that could be moved onto a column top right now (face up in a column, in the
+            # talon, on top of a foundation): the delays of the module docstring ask for one of them.
+            avail = {seq[k] for k in in_talon}
+            for col in cols:
+                avail.update(col[col[0] + 1 :])
+            for suit in range(4):
+                if found[suit]:
+                    avail.add(suit * 13 + found[suit] - 1)
+            king_waits = self._king_waits(cols, mask) or KING in found
         for s in range(COLUMNS):
             col = cols[s]
             n = len(col)
@@ -259,10 +345,18 @@ class Solver:
                 (first if down and n == f + 1 else ups).append((_T2F, s, 0, 0))
             for i in range(f, n):
                 x = col[i]
-                if strict and i > f:
+                if i > f:
                     y = col[i - 1]
                     if found[SUIT[y]] != RANK[y] - 1:
-                        continue
+                        if strict:
+                            continue
+                        # y goes up (above), gets its other child, or moves on alone (never onto the
+                        # run's destination: that is a rank lower than y's parents)
+                        if not (
+                            any(z != x and z in avail for z in CHILDREN[y])
+                            or (empty >= 0 if RANK[y] == KING else any(p in tops for p in PARENTS[y]))
+                        ):
+                            continue
                 if RANK[x] == KING:
                     if empty >= 0 and (i > f or down):
                         if i == f:
@@ -277,17 +371,14 @@ class Solver:
                             partial.append((_T2T, s, i, d))
                         elif down:
                             flips.append((down, (_T2T, s, i, d)))
-                        elif not strict or king_waits:
+                        elif king_waits:
                             empties.append((_T2T, s, i, d))
-        seq = self.seq
-        m = mask
-        while m:
-            low = m & -m
-            m ^= low
-            k = low.bit_length() - 1
+        for k in in_talon:
             x = seq[k]
             if found[SUIT[x]] == RANK[x] - 1:
                 talon.append((_S2F, k, 0, 0))
+            if not strict and not any(z in avail for z in CHILDREN[x]):
+                continue
             if RANK[x] == KING:
                 if empty >= 0:
                     talon.append((_S2T, k, empty, 0))
@@ -301,6 +392,10 @@ class Solver:
             if not r:
                 continue
             card = suit * 13 + r - 1
+            if not any(z in avail for z in CHILDREN[card]) and not (
+                r > 1 and any(p in tops for p in PARENTS[card - 1])
+            ):
+                continue
             if r == KING:
                 if empty >= 0:
                     back.append((_F2T, suit, empty, 0))
@@ -398,14 +493,16 @@ class Solver:
             return self._line([(root_after, None, root_autos)])
         root_key = self._key(root_after)
         parents: dict[bytes, tuple[bytes, Move | None, list[Move]]] = {root_key: (b"", None, root_autos)}
-        heap: list[tuple[int, int, bytes, State]] = [(0, 0, root_key, root_after)]
+        heap: list[tuple[int, int, int, bytes, State]] = [(0, 0, 0, root_key, root_after)]
         max_nodes, max_table = self.max_nodes, self.max_table
         apply, autos, moves, key_of = self.apply, self.autos, self.moves, self._key
         pop, push = heapq.heappop, heapq.heappush
+        priority = self.order.of
         nodes = 0
         counter = 0
         while heap:
-            _, _, key, state = pop(heap)
+            _, _, depth, key, state = pop(heap)
+            depth += 1
             nodes += 1
             if nodes % _CHECK_EVERY == 0:
                 self.nodes = nodes
@@ -427,7 +524,7 @@ class Solver:
                     self.nodes = nodes
                     return self._line(self._path(parents, child_key))
                 counter -= 1
-                push(heap, (hidden * 64 - sum(found), counter, child_key, child))
+                push(heap, (priority(cols, found, child[2], depth), counter, depth, child_key, child))
         self.nodes = nodes
         return None
 
@@ -475,23 +572,30 @@ def solve_board(
     auto: bool = True,
     clock: Callable[[], float] = time.perf_counter,
 ) -> SolveResult:
-    """Decide `board` (see the module docstring): first a narrower search that looks for a win only, then,
-    if it finds none, the complete search. `clock` measures the budget (a benchmark on a busy machine may
-    give `time.process_time`)."""
+    """Decide `board` (see the module docstring): first the win-only passes of `PASSES`, each with its
+    share of the budget, then, if none finds a win, the complete search with the rest. `clock` measures
+    the budget (a benchmark on a busy machine may give `time.process_time`)."""
     start = clock()
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
-    first_ms = None if budget_ms is None else budget_ms * STRICT_SHARE
-    first_nodes = int(nodes * STRICT_SHARE)
-    quick = Solver(
-        board, max_nodes=first_nodes, budget_ms=first_ms, auto=auto, strict=True, clock=clock
-    ).run()
-    if quick.verdict is Verdict.WIN:
-        return quick
+    spent = 0
+    for order, share in PASSES:
+        quick = Solver(
+            board,
+            max_nodes=int(nodes * share),
+            budget_ms=None if budget_ms is None else budget_ms * share,
+            auto=auto,
+            strict=True,
+            order=order,
+            clock=clock,
+        ).run()
+        spent += quick.nodes
+        if quick.verdict is Verdict.WIN:
+            return SolveResult(quick.verdict, quick.line, spent, (clock() - start) * 1000)
     rest_ms = None if budget_ms is None else max(0.0, budget_ms - (clock() - start) * 1000)
-    rest = max(0, nodes - quick.nodes)
+    rest = max(0, nodes - spent)
     full = Solver(board, max_nodes=rest, budget_ms=rest_ms, auto=auto, clock=clock).run()
     ms = (clock() - start) * 1000
-    return SolveResult(full.verdict, full.line, quick.nodes + full.nodes, ms)
+    return SolveResult(full.verdict, full.line, spent + full.nodes, ms)
 
 
 def solve(position: Position, budget_ms: float | None = None, node_budget: int | None = None) -> SolveResult:
