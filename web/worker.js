@@ -50,9 +50,9 @@ const BASE = new URL("./", self.location.href);
 // The games the worker hosts: each game's engine module, whose Session speaks the protocol of docs/API.md.
 const GAMES = { tripeaks: "tripeaks_core.api", pyramid: "pyramid_core.api", klondike: "klondike_core.api" };
 const DEFAULT_GAME = "tripeaks";
-// The engines imported before the start-up snapshot is taken, so one snapshot serves them all; an engine
-// not in it (Klondike, while it is being built) is imported when first asked for.
-const SNAPSHOT_GAMES = ["tripeaks", "pyramid"];
+// The engines imported before the start-up snapshot is taken, so one snapshot serves them all (an engine
+// left out of it would be imported when first asked for).
+const SNAPSHOT_GAMES = ["tripeaks", "pyramid", "klondike"];
 const IMPORT_ENGINES = `import ${SNAPSHOT_GAMES.map((game) => GAMES[game]).join(", ")}`;
 
 let pyodide = null; // the runtime, once booted
