@@ -6,11 +6,10 @@ pushes the position before it, so undo restores it exactly (the recycle count in
 of each column from the start, a face-down card once it has turned, a stock card once it has been drawn.
 Undo turns a card back face down but never makes it unknown.
 
-**The end of a game**, as in TriPeaks and Pyramid: a won game is *over*: every move is refused (`game_over`)
-until an undo reopens it. Giving up (`give_up`) ends the game for good: moves, draws, recycles and undos are
-refused, only a restart of the deal plays again. Seeing the solution (`reveal`, allowed once the game is won
-or given up, or once every card is known) makes every card known; if some card was not known before, the game
-is *closed* for good too (no move and no undo; the outcome stays won or given up).
+**The end of a game** is every game's (`solitaire_core.ending`, as in TriPeaks and Pyramid): a won game is
+*over* until an undo reopens it; giving up ends it for good (moves, draws, recycles and undos are refused,
+only a restart plays again); seeing the solution makes every card known and closes a game that still hid
+some.
 """
 
 from __future__ import annotations
@@ -20,7 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from solitaire_core.cards import DECK_SIZE, Card
+from solitaire_core.cards import Card
+from solitaire_core.ending import Ending
 
 from . import rules
 from .deal import Deal, DealId
@@ -58,8 +58,11 @@ class _Step:
     recycles: int
 
 
-class Game:
-    """One game of Klondike on a given deal."""
+class Game(Ending[Card, Rejection]):
+    """One game of Klondike on a given deal (its end, `Ending`, is every game's)."""
+
+    game_over_error = GameOverError
+    in_progress_error = GameInProgressError
 
     def __init__(self, deal: Deal, deal_id: DealId | None = None, known: Iterable[Card] = ()) -> None:
         self.deal = deal
@@ -69,8 +72,6 @@ class Game:
         self._steps: list[_Step] = []
         self._actions: list[Action] = []
         self._version = 0
-        self._given_up = False
-        self._closed = False  # the solution was shown while some card was unknown
         self._progress: tuple[int, Progress] | None = None
         self._known: set[Card] = {cards[-1] for cards in self._position.tableau if cards[-1] is not None}
         for card in known:
@@ -143,45 +144,17 @@ class Game:
         return list(self._actions)
 
     @property
-    def known(self) -> frozenset[Card]:
-        """Every card the player has seen in this game (never shrinks)."""
-        return frozenset(self._known)
-
-    @property
-    def all_known(self) -> bool:
-        """True when the player has seen all 52 cards."""
-        return len(self._known) == DECK_SIZE
-
-    @property
-    def given_up(self) -> bool:
-        """True after `give_up`, until a restart."""
-        return self._given_up
-
-    @property
-    def closed(self) -> bool:
-        """True once the solution was shown while some card was still unknown: no move or undo any more."""
-        return self._closed
-
-    @property
     def won(self) -> bool:
         """All 52 cards are on the foundations."""
         return rules.is_won(self._position)
 
-    @property
-    def over(self) -> bool:
-        """True when no move is possible because the game is won or given up."""
-        return self._given_up or self.won
+    def game_over(self) -> Rejection:
+        """The refusal of every move, and of an undo once given up or closed."""
+        return Rejection(Reason.GAME_OVER)
 
-    @property
-    def solution_available(self) -> bool:
-        """True when the solution may be shown without showing a card the player has not seen that matters:
-        the game is won or given up, or every card is known already."""
-        return self.over or self.all_known
-
-    @property
-    def can_undo(self) -> bool:
-        """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
-        return bool(self._steps) and self.check_undo() is None
+    def every_card(self) -> Iterable[Card]:
+        """The deal's 52 cards: what `reveal` makes known."""
+        return self.deal.cards
 
     @property
     def can_draw(self) -> bool:
@@ -275,12 +248,6 @@ class Game:
             self._actions.append(parsed)
         return rejection
 
-    def check_undo(self) -> Rejection | None:
-        """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
-        (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:
-        that reopens it."""
-        return Rejection(Reason.GAME_OVER) if self._given_up or self._closed else None
-
     def play(self, action: Action | str) -> None:
         """Make a move or `undo` (given as data or in notation); raise `IllegalMove` when refused and
         `PositionError` for an undo with nothing to take back."""
@@ -315,31 +282,6 @@ class Game:
         self._recycles = step.recycles
         self._version += 1
         self._actions.append(UNDO)
-        return True
-
-    def give_up(self) -> None:
-        """End the game for good: no move, draw, recycle or undo any more, and the solution may be shown.
-        Raise `GameOverError` (nothing changes) when the game is won or already given up."""
-        if self._given_up:
-            raise GameOverError("this game was already given up")
-        if self.won:
-            raise GameOverError("this game is won: there is nothing to give up")
-        self._given_up = True
-        self._version += 1
-
-    def reveal(self) -> bool:
-        """The player is shown the solution: every card becomes known. If some card was unknown before, the
-        game is closed for good and True is returned; False when every card was known already. Raise
-        `GameInProgressError` (nothing changes) unless `solution_available`."""
-        if not self.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
-        if self.all_known:
-            return False
-        self._known.update(self.deal.cards)
-        self._closed = True
-        self._version += 1
         return True
 
     def _apply(self, move: Move) -> None:

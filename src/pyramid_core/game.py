@@ -6,11 +6,9 @@ restores the position exactly, the pass counter included. Knowledge (which of th
 seen) only grows: every pyramid card from the start, and each stock card once it has been the face-up top
 of the stock. Undo never takes knowledge back.
 
-**The end of a game**, as in TriPeaks (`tripeaks_core.game`): a won game is *over*: every move is refused
-(`game_over`) until an undo reopens it. Giving up (`give_up`) ends the game for good: moves, draws, recycles
-and undos are refused, only a restart of the deal plays again. Seeing the solution (`reveal`, allowed once the
-game is won or given up, or once every card is known) makes every card known; if some card was not known
-before, the game is *closed* for good too (no move and no undo; the outcome stays won or given up). A stuck
+**The end of a game** is every game's (`solitaire_core.ending`, as in TriPeaks): a won game is *over* until
+an undo reopens it; giving up ends it for good (moves, draws, recycles and undos are refused, only a restart
+plays again); seeing the solution makes every card known and closes a game that still hid some. A stuck
 position always has every card known (the stock was run through), so its solution may be shown.
 """
 
@@ -22,6 +20,7 @@ from enum import StrEnum
 from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, Card
+from solitaire_core.ending import Ending
 from solitaire_core.masks import indexes_of
 
 from .deal import STOCK_START, Deal, DealId
@@ -99,8 +98,11 @@ class PlayerView:
         return f"pyramid1|{pyramid}|{stock}|{waste}|{self.pass_number}|{unseen}"
 
 
-class Game:
-    """One game of Pyramid on a given deal."""
+class Game(Ending[int, Rejection]):
+    """One game of Pyramid on a given deal (its end, `Ending`, is every game's)."""
+
+    game_over_error = GameOverError
+    in_progress_error = GameInProgressError
 
     def __init__(self, deal: Deal, deal_id: DealId | None = None, known: Iterable[int] = ()) -> None:
         self.deal = deal
@@ -113,8 +115,6 @@ class Game:
         self._steps: list[_Step] = []
         self._actions: list[Action] = []
         self._version = 0
-        self._given_up = False
-        self._closed = False  # the solution was shown while some card was unknown
         self._known: set[int] = set(range(STOCK_START + 1))
         for index in known:
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < DECK_SIZE:
@@ -215,41 +215,17 @@ class Game:
         return list(self._actions)
 
     @property
-    def known(self) -> frozenset[int]:
-        """Deal indexes (0-51) of every card the player has seen in this game."""
-        return frozenset(self._known)
+    def won(self) -> bool:
+        """True once the pyramid is empty."""
+        return not self._remaining
 
-    @property
-    def all_known(self) -> bool:
-        """True when the player has seen all 52 cards."""
-        return len(self._known) == DECK_SIZE
+    def game_over(self) -> Rejection:
+        """The refusal of every move, and of an undo once given up or closed."""
+        return Rejection(Reason.GAME_OVER)
 
-    @property
-    def given_up(self) -> bool:
-        """True after `give_up`, until a restart."""
-        return self._given_up
-
-    @property
-    def closed(self) -> bool:
-        """True once the solution was shown while some card was still unknown: the game cannot go on (no
-        move, draw, recycle or undo), only a restart plays again."""
-        return self._closed
-
-    @property
-    def over(self) -> bool:
-        """True when no move is possible because the game is won or given up (TriPeaks' `over`)."""
-        return self._given_up or not self._remaining
-
-    @property
-    def solution_available(self) -> bool:
-        """True when the solution may be shown without showing an unseen card that matters: the game is won,
-        or given up, or every card is known already (always so once stuck)."""
-        return self.over or self.all_known
-
-    @property
-    def can_undo(self) -> bool:
-        """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
-        return bool(self._steps) and self.check_undo() is None
+    def every_card(self) -> Iterable[int]:
+        """The deal indexes 0-51: what `reveal` makes known."""
+        return range(DECK_SIZE)
 
     @property
     def can_draw(self) -> bool:
@@ -389,20 +365,6 @@ class Game:
             self._actions.append(parsed)
         return rejection
 
-    def check_undo(self) -> Rejection | None:
-        """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
-        (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:
-        that reopens it."""
-        return Rejection(Reason.GAME_OVER) if self._given_up or self._closed else None
-
-    def try_undo(self) -> Rejection | None:
-        """Take back the last move if there is one and undo is allowed; return the rejection otherwise
-        (nothing changes)."""
-        rejection = self.check_undo()
-        if rejection is None:
-            self.undo()
-        return rejection
-
     def play(self, action: Action | str) -> None:
         """Make a move or `undo` (given as data or in notation); raise `IllegalMove` when refused and
         `PositionError` for an undo with nothing to take back."""
@@ -439,32 +401,6 @@ class Game:
         self._pass = step.pass_number
         self._version += 1
         self._actions.append(UNDO)
-        return True
-
-    def give_up(self) -> None:
-        """End the game for good: no move, draw, recycle or undo any more, and the solution may be shown.
-        Raise `GameOverError` (nothing changes) when the game is won or already given up."""
-        if self._given_up:
-            raise GameOverError("this game was already given up")
-        if not self._remaining:
-            raise GameOverError("this game is won: there is nothing to give up")
-        self._given_up = True
-        self._version += 1
-
-    def reveal(self) -> bool:
-        """The player is shown the solution: every card becomes known. If some card was unknown before, the
-        game is closed for good (no move or undo; `outcome` stays won or given up) and True is returned;
-        False when every card was known already (nothing changes). Raise `GameInProgressError` (nothing
-        changes) unless `solution_available`."""
-        if not self.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
-        if self.all_known:
-            return False
-        self._known.update(range(DECK_SIZE))
-        self._closed = True
-        self._version += 1
         return True
 
     def _apply(self, move: Move) -> None:

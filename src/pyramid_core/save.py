@@ -9,119 +9,51 @@ keeps what was seen before it; after a give-up or a reveal every move and undo i
 plays on does not load). So a save can neither invent nor forget a card the player saw. A lettered deal ID
 is verified as `new` verifies it (a difficulty letter its deal does not have is a `SaveError`). The envelope
 (the `format`, `version` and `check` fields, the checksum, and the flat checks of every field before
-anything walks the data) is the shared `solitaire_core.envelope`.
+anything walks the data) is the shared `solitaire_core.envelope`; the log and its replay are the shared
+`solitaire_core.playlog`'s (as Klondike's).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Final
+from collections.abc import Mapping
+from typing import Any, Final, TypeAlias
 
-from solitaire_core import envelope
+from solitaire_core import playlog
 
 from .deal import Deal, DealId
 from .difficulty import verify
-from .errors import PyramidError, SaveError, quote
+from .errors import PyramidError
 from .game import Game
-from .moves import parse_action
 
 FORMAT: Final = "pyramid-save"
 VERSION: Final = 1
-REPLAY: Final = "replay"
-GIVE_UP: Final = "give_up"
-REVEAL: Final = "reveal"
+REPLAY: Final = playlog.REPLAY
+GIVE_UP: Final = playlog.GIVE_UP
+REVEAL: Final = playlog.REVEAL
 MAX_LOG: Final = 100_000
-_FIELDS: Final = frozenset({"format", "version", "log", "deal_id", "deal", envelope.CHECK})
 
-
-@dataclass
-class Played:
-    """A game and the log that led to it (what `save` writes and `load` rebuilds)."""
-
-    game: Game
-    log: list[str] = field(default_factory=list)
-
-    @property
-    def given_up(self) -> bool:
-        """True after `give_up`, until a replay (the game's own flag)."""
-        return self.game.given_up
-
-    def play(self, action: str) -> None:
-        """Play one action in notation (or `undo`) and log it; raise as `Game.play` does."""
-        self.game.play(action)
-        self.log.append(action)
-
-    def replay(self) -> None:
-        """Start the same deal again, keeping what was seen."""
-        self.game = self.game.restarted()
-        self.log.append(REPLAY)
-
-    def give_up(self) -> None:
-        """End this game for good (only a replay or a new deal follows); `GameOverError` when it is won or
-        given up already (nothing changes)."""
-        self.game.give_up()
-        self.log.append(GIVE_UP)
-
-    def reveal(self) -> None:
-        """The solution is shown: every card becomes known (`Game.reveal`); logged only when that showed a
-        card, which also closes the game. `GameInProgressError` unless the solution is available."""
-        if self.game.reveal():
-            self.log.append(REVEAL)
+Played: TypeAlias = playlog.Played[Game]
+"""A game and the log that led to it (`solitaire_core.playlog.Played`)."""
 
 
 def save(played: Played) -> dict[str, Any]:
     """The game as a JSON-ready dict."""
-    game = played.game
-    body: dict[str, Any] = {"format": FORMAT, "version": VERSION, "log": list(played.log)}
-    if game.deal_id is not None:
-        body["deal_id"] = str(game.deal_id)
-    else:
-        body["deal"] = game.deal.notation()
-    return envelope.seal(body)
+    return playlog.save(played, FORMAT, VERSION)
 
 
 def load(data: object) -> Played:
     """Rebuild a game from `save`'s output; raise `SaveError` naming the first problem found."""
-    data = envelope.open_object(data)
-    envelope.check_version(data, FORMAT, (VERSION,))
-    envelope.check_fields(data, _FIELDS)
-    log: list[str] = []
-    for index, item in enumerate(envelope.list_field(data, "log", MAX_LOG)):
-        if not isinstance(item, str):
-            raise SaveError(f"saved game: log entry {index} is not a string")
-        log.append(item)
-    envelope.check_checksum(data)
-    try:
-        if isinstance(data.get("deal_id"), str):
-            named: DealId | None = DealId.parse(envelope.text_field(data, "deal_id"))
-            assert named is not None
-            verify(named)
-            deal = named.deal()
-        elif isinstance(data.get("deal"), str):
-            named, deal = None, Deal.parse(envelope.text_field(data, "deal"))
-        else:
-            raise SaveError("saved game: neither a deal ID nor a deal")
-    except SaveError:
-        raise
-    except PyramidError as error:
-        raise SaveError(f"saved game: {error}") from None
-    played = Played(Game(deal, named))
-    for index, item in enumerate(log):
-        try:
-            if item == REPLAY:
-                played.replay()
-            elif item == GIVE_UP:
-                played.give_up()
-            elif item == REVEAL:
-                if played.game.all_known:
-                    raise SaveError(f"saved game: log entry {index} (reveal) shows no card")
-                played.reveal()
-            else:
-                parse_action(item)
-                played.play(item)
-        except SaveError:
-            raise
-        except PyramidError as error:
-            where = f"log entry {index} ({quote(item, 20)})"
-            raise SaveError(f"saved game: {where} cannot be played: {error}") from None
-    return played
+    return playlog.load(
+        data, name=FORMAT, version=VERSION, max_log=MAX_LOG, fresh_game=_fresh_game, error=PyramidError
+    )
+
+
+def _fresh_game(data: Mapping[str, object]) -> Game:
+    """A new game of the deal the save names (a lettered ID verified)."""
+    return Game(*playlog.name_deal(data, _verified, DealId.deal, Deal.parse))
+
+
+def _verified(text: str) -> DealId:
+    named = DealId.parse(text)
+    verify(named)
+    return named

@@ -7,10 +7,11 @@ stored, and undoing a take that turned a card turns it face down again by constr
 
 Knowledge (which of the 52 cards the player has seen) only grows: undo never takes it back.
 
-**The end of a game.** A won game is *over*: takes and draws are refused (`game_over`) until an undo reopens
-it. Giving up (`give_up`) ends the game for good: takes, draws and undos are refused, only a restart of the
-deal plays again. Seeing the solution (`reveal`, allowed once the game is won or given up, or once every card
-is known) makes every card known; if some card was not known before, the game is *closed* for good too.
+**The end of a game** is every game's (`solitaire_core.ending`). A won game is *over*: takes and draws are
+refused (`game_over`) until an undo reopens it. Giving up (`give_up`) ends the game for good: takes, draws and
+undos are refused, only a restart of the deal plays again. Seeing the solution (`reveal`, allowed once the
+game is won or given up, or once every card is known) makes every card known; if some card was not known
+before, the game is *closed* for good too. Both are written in the log (`give_up`, `reveal`).
 
 **The log.** A game keeps one record of everything the player did on this deal, across restarts: positions
 0-27, `draw`, `undo`, `restart`, `give_up`, `reveal`. A save is that log; replaying it on a fresh game of the
@@ -47,6 +48,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal, cast
+
+from solitaire_core.ending import Ending
 
 from .cards import DECK_SIZE, Card
 from .deal import FIRST_WASTE, STOCK_SIZE, STOCK_START, Deal
@@ -137,8 +140,11 @@ class PlayerView:
 _START_KNOWN: Final = frozenset([*BASE_ROW, FIRST_WASTE])
 
 
-class Game:
-    """One game of TriPeaks on a given deal and rules."""
+class Game(Ending[int, Rejection]):
+    """One game of TriPeaks on a given deal and rules (its end, `Ending`, is every game's)."""
+
+    game_over_error = GameOverError
+    in_progress_error = GameInProgressError
 
     def __init__(
         self,
@@ -157,8 +163,6 @@ class Game:
         self._steps: list[_Step] = []
         self._log: list[LogEntry] = []
         self._line_start = 0  # where the current line of play begins in the log
-        self._given_up = False
-        self._closed = False  # the solution was shown while some card was unknown
         self._streak = 0
         self._longest = 0
         self._score = 0
@@ -303,46 +307,22 @@ class Game:
         return self._log[:]
 
     @property
-    def given_up(self) -> bool:
-        """True after `give_up`, until a restart."""
-        return self._given_up
+    def won(self) -> bool:
+        """True once the table is empty."""
+        return not self._remaining
 
-    @property
-    def closed(self) -> bool:
-        """True once the solution was shown while some card was still unknown: the game cannot go on (no
-        take, draw or undo), only a restart plays again."""
-        return self._closed
+    def game_over(self) -> Rejection:
+        """The refusal of every take and draw, and of an undo once given up or closed."""
+        return Rejection(Reason.GAME_OVER)
 
-    @property
-    def over(self) -> bool:
-        """True when no take or draw is possible because the game is won or given up."""
-        return self._given_up or not self._remaining
-
-    @property
-    def solution_available(self) -> bool:
-        """True when the solution may be shown without showing an unseen card that matters: the game is won,
-        or given up, or every card is known already."""
-        return self.over or self.all_known
-
-    @property
-    def known(self) -> frozenset[int]:
-        """Deal indexes (0-51) of every card the player has seen in this game."""
-        return frozenset(self._known)
-
-    @property
-    def all_known(self) -> bool:
-        """True when the player has seen all 52 cards."""
-        return len(self._known) == DECK_SIZE
+    def every_card(self) -> Iterable[int]:
+        """The deal indexes 0-51: what `reveal` makes known."""
+        return range(DECK_SIZE)
 
     @property
     def can_draw(self) -> bool:
         """True when a draw would be accepted: the stock has a card to turn and the game is not over."""
         return self._drawn < STOCK_SIZE and not self.over
-
-    @property
-    def can_undo(self) -> bool:
-        """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
-        return bool(self._steps) and self.check_undo() is None
 
     def free_mask(self) -> int:
         """Mask of the free table cards."""
@@ -416,12 +396,6 @@ class Game:
             return Rejection(Reason.GAME_OVER)
         return None if self._drawn < STOCK_SIZE else Rejection(Reason.STOCK_EMPTY)
 
-    def check_undo(self) -> Rejection | None:
-        """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
-        (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:
-        that reopens it."""
-        return Rejection(Reason.GAME_OVER) if self._given_up or self._closed else None
-
     def try_take(self, position: int) -> Rejection | None:
         """Take the card at `position` if legal; return the rejection otherwise (nothing changes)."""
         rejection = self.check_take(position)
@@ -434,14 +408,6 @@ class Game:
         rejection = self.check_draw()
         if rejection is None:
             self._apply_draw()
-        return rejection
-
-    def try_undo(self) -> Rejection | None:
-        """Take back the last move if there is one and undo is allowed; return the rejection otherwise
-        (nothing changes)."""
-        rejection = self.check_undo()
-        if rejection is None:
-            self._undo()
         return rejection
 
     def take(self, position: int) -> None:
@@ -476,30 +442,16 @@ class Game:
         return self.check_undo() is None and self._undo()
 
     def give_up(self) -> None:
-        """End the game for good: no take, draw or undo any more, and the solution may be shown. Raise
-        `GameOverError` (nothing changes) when the game is won or already given up."""
-        if self._given_up:
-            raise GameOverError("this game was already given up")
-        if not self._remaining:
-            raise GameOverError("this game is won: there is nothing to give up")
-        self._given_up = True
+        """End the game for good (`Ending.give_up`), and write `give_up` in the log."""
+        super().give_up()
         self._log.append(GIVE_UP)
-        self._version += 1
 
-    def reveal(self) -> None:
-        """The player is shown the solution: every card becomes known. If some card was unknown before, the
-        game is closed for good (no take, draw or undo; `outcome` stays won or given up). Raise
-        `GameInProgressError` (nothing changes) unless `solution_available`."""
-        if not self.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
-        if self.all_known:
-            return
-        self._known.update(range(DECK_SIZE))
-        self._closed = True
+    def reveal(self) -> bool:
+        """Show the solution (`Ending.reveal`); when that closed the game, write `reveal` in the log."""
+        if not super().reveal():
+            return False
         self._log.append(REVEAL)
-        self._version += 1
+        return True
 
     def _undo(self) -> bool:
         if not self._steps:
