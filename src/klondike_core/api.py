@@ -1,5 +1,6 @@
-"""The JSON protocol a Web Worker speaks for Klondike: Klondike's ops on the shared frame
-`solitaire_core.session` (request guards, dispatch, typed errors, rollback), the shape of `pyramid_core.api`.
+"""The JSON protocol a Web Worker speaks for Klondike: the ops every game kept with its log shares
+(`solitaire_core.playsession`, as Pyramid's: replies, rollback, restore, moves, undo, replay, hint, give up,
+solution) and Klondike's own, on the shared request frame `solitaire_core.session`.
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
@@ -16,23 +17,20 @@ the full deal, and only once the solution may be shown.
 
 from __future__ import annotations
 
-import copy
 import secrets
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from solitaire_core.errors import RequestError
-from solitaire_core.hints import HintJobs, hint_json
-from solitaire_core.session import Session as BaseSession
+from solitaire_core.playsession import PlayedSession
 from solitaire_core.steps import SlicedJob
 
 from .deal import RANDOM_LIMIT, DealId
-from .errors import GameInProgressError
 from .game import Game
 from .hint import Hint, HintJob, hint
-from .moves import DRAW, RECYCLE, UNDO, Move, Rejection, parse_action
+from .moves import Move
 from .save import Played, load, save
 from .snapshot import snapshot
-from .solver import solve
+from .solver import SolveResult, solve
 
 __all__ = ["SOLUTION_BUDGET_MS", "RequestError", "Session", "random_deal_id"]
 
@@ -40,117 +38,74 @@ SOLUTION_BUDGET_MS: Final = 8_000.0
 """The solver's time for the `solution` op when the request gives none ("was this deal winnable?" answers
 within 10 s in the worker, or says it could not decide)."""
 
-_CHANGES_IN_PLACE: Final = frozenset(
-    {"move", "draw", "recycle", "undo", "autofinish", "give_up", "replay", "solution"}
-)
-"""The ops that change `Session.played` itself (the others replace it): a copy is kept to go back to."""
-
-_Kept = tuple[Played, tuple[SlicedJob[Hint] | None, int], Played | None]
-
 
 def random_deal_id() -> DealId:
     """A fresh deal drawn from the system's secure random source."""
     return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
 
 
-class Session(BaseSession[_Kept]):
+class Session(PlayedSession[Game, Hint]):
     """One game and the requests that act on it."""
 
+    changes_in_place: ClassVar[frozenset[str]] = PlayedSession.changes_in_place | {"autofinish"}
+    move_examples: ClassVar[str] = "'QH>T3', 'AS>F', 'draw'"
+
     def __init__(self, deal_id: DealId | None = None) -> None:
-        self.played = Played(Game.from_id(deal_id or random_deal_id()))
-        self._hints: HintJobs[Hint] = HintJobs()
-        super().__init__({
-            "new": self._new,
-            "check_deal": self._check_deal,
-            "restore": self._restore,
-            "move": self._move,
-            "draw": lambda _args: self._play(DRAW),
-            "recycle": lambda _args: self._play(RECYCLE),
-            "undo": self._undo,
-            "autofinish": self._autofinish,
-            "replay": self._replay,
-            "state": lambda _args: self._reply(),
-            "hint": self._hint,
-            "hint_start": self._hint_start,
-            "hint_step": self._hint_step,
-            "give_up": self._give_up,
-            "solution": self._solution,
-        })
+        super().__init__(
+            Played(Game.from_id(deal_id or random_deal_id())),
+            {"new": self._new, "autofinish": self._autofinish},
+        )
 
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.played.game
+    def parse_deal_id(self, text: str) -> DealId:
+        """The deal ID of `text`."""
+        return DealId.parse(text)
 
-    def checkpoint(self, op: str) -> _Kept:
-        """The played game and hint job as they are, and a copy of the played game if `op` changes it in
-        place."""
-        backup = copy.deepcopy(self.played) if op in _CHANGES_IN_PLACE else None
-        return self.played, self._hints.kept(), backup
+    def parse_move(self, text: str) -> Move:
+        """The move of `text`."""
+        return Move.parse(text)
 
-    def roll_back(self, kept: _Kept) -> None:
-        """Undo whatever a failed request changed: a failed request leaves the session as it was."""
-        played, hints, backup = kept
-        self._hints.restore(hints)
-        self.played = played if backup is None else backup
+    def snapshot(self, game: Game) -> dict[str, Any]:
+        """The table as a reply shows it (`snapshot.snapshot`)."""
+        return snapshot(game)
 
-    def _set(self, played: Played) -> None:
-        self.played = played
-        self._hints.clear()
+    def save(self, played: Played) -> dict[str, Any]:
+        """The save a reply carries (`save.save`)."""
+        return save(played)
 
-    def _reply(self, rejection: Rejection | None = None) -> dict[str, Any]:
-        return {
-            "ok": True,
-            "state": snapshot(self.game),
-            "save": save(self.played),
-            "rejection": None if rejection is None else rejection.as_json(),
-        }
+    def load(self, data: object) -> Played:
+        """The game a save restores (`save.load`)."""
+        return load(data)
 
-    def _deal_id_arg(self, args: dict[str, Any]) -> DealId:
-        raw = args.get("deal_id")
-        if not isinstance(raw, str):
-            raise RequestError("'deal_id' must be a string")
-        return DealId.parse(raw)
+    def advise(self, budget_ms: float | None) -> Hint:
+        """The hint for what the player sees (`hint.hint`)."""
+        return hint(self.game.player_view(), budget_ms=budget_ms)
+
+    def hint_job(self) -> SlicedJob[Hint]:
+        """The hint for what the player sees, in slices."""
+        return HintJob(self.game.player_view())
+
+    def solve_from_start(self, args: dict[str, Any]) -> tuple[Game, SolveResult]:
+        """The deal with every card known, solved within `budget_ms` (default `SOLUTION_BUDGET_MS`): past
+        it the verdict is `unknown` with no line."""
+        budget = self._budget(args, "budget_ms") or SOLUTION_BUDGET_MS
+        viewer = Game(self.game.deal, self.game.deal_id, self.game.deal.cards)
+        return viewer, solve(viewer.position(), budget_ms=budget)
+
+    def frame(self, viewer: Game) -> dict[str, Any]:
+        """A snapshot of the solution's line, without the progress search (its frames are never played)."""
+        return snapshot(viewer, progress=False)
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
         """Deal `deal_id`, or a random deal without it (`level` may only be `any`: Klondike has no levels
         yet)."""
         if args.get("level", "any") != "any":
             raise RequestError("Klondike has no difficulty levels yet: 'level' must be 'any'")
-        deal_id = self._deal_id_arg(args) if args.get("deal_id") is not None else random_deal_id()
+        if args.get("deal_id") is not None:
+            deal_id = self.parse_deal_id(self._deal_id_text(args))
+        else:
+            deal_id = random_deal_id()
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
-
-    def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Whether `new` would deal this ID: the canonical ID, or the `DealIdError` `new` would give."""
-        return {"ok": True, "deal_id": str(self._deal_id_arg(args))}
-
-    def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
-        self._set(load(args.get("save")))
-        return self._reply()
-
-    def _play(self, text: str) -> dict[str, Any]:
-        move = Move.parse(text)
-        rejection = self.game.try_play(move)
-        if rejection is None:
-            self.played.log.append(str(move))
-        return self._reply(rejection)
-
-    def _move(self, args: dict[str, Any]) -> dict[str, Any]:
-        move = args.get("move")
-        if not isinstance(move, str):
-            raise RequestError("'move' must be a move in notation, such as 'QH>T3', 'AS>F', 'draw'")
-        if parse_action(move) == UNDO:
-            return self._undo(args)
-        return self._play(move)
-
-    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Take back the last move (nothing to take back: no change and no rejection); after a give-up or
-        once closed by a solution, refused with `game_over`."""
-        rejection = self.game.check_undo()
-        if rejection is None and self.game.can_undo:
-            self.played.play(UNDO)
-        return self._reply(rejection)
 
     def _autofinish(self, args: dict[str, Any]) -> dict[str, Any]:
         """Play the next auto-finish move; `played` is that move in notation, or `null` (and nothing
@@ -159,54 +114,3 @@ class Session(BaseSession[_Kept]):
         if move is not None:
             self.played.play(str(move))
         return {**self._reply(), "played": None if move is None else str(move)}
-
-    def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.played.replay()
-        self._hints.clear()
-        return self._reply()
-
-    def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Give the game up (while playing or stuck); `GameOverError` when it is won or given up already."""
-        self.played.give_up()
-        return self._reply()
-
-    def _budget(self, args: dict[str, Any], name: str) -> float | None:
-        value = args.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < float("inf"):
-            raise RequestError(f"'{name}' must be a positive number")
-        return float(value)
-
-    def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
-        return {"ok": True, "hint": hint_json(result, self.game.version)}
-
-    def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.start(self.game.version, lambda: HintJob(self.game.player_view()))
-
-    def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
-
-    def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
-        """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
-        once nothing is left to hide (the deal won, given up, or every card already seen), else
-        `GameInProgressError`. The frames show every card, so from then on every card is known
-        (`Game.reveal`, which closes a game that still hid some): the reply carries the new state and save
-        like a move's. `budget_ms` (default `SOLUTION_BUDGET_MS`) bounds the solver: past it the verdict is
-        `unknown` with no line."""
-        if not self.game.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
-        budget = self._budget(args, "budget_ms") or SOLUTION_BUDGET_MS
-        viewer = Game(self.game.deal, self.game.deal_id, self.game.deal.cards)
-        result = solve(viewer.position(), budget_ms=budget)
-        frames = [snapshot(viewer, progress=False)]
-        for move in result.line:
-            viewer.play(move)
-            frames.append(snapshot(viewer, progress=False))
-        self.played.reveal()
-        reply = self._reply()
-        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
-                "state": reply["state"], "save": reply["save"]}

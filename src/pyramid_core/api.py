@@ -1,5 +1,6 @@
-"""The JSON protocol a Web Worker speaks for Pyramid: Pyramid's ops on the shared frame
-`solitaire_core.session` (request guards, dispatch, typed errors, rollback), like `tripeaks_core.api`.
+"""The JSON protocol a Web Worker speaks for Pyramid: the ops every game kept with its log shares
+(`solitaire_core.playsession`, as Klondike's: replies, rollback, restore, moves, undo, replay, hint, give up,
+solution) and Pyramid's own `new` with its levels, on the shared request frame `solitaire_core.session`.
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
@@ -19,34 +20,24 @@ with a `level` deals a deal the solver proved winnable, and a lettered ID whose 
 
 from __future__ import annotations
 
-import copy
 import secrets
-from typing import Any, Final
+from typing import Any, ClassVar
 
 from solitaire_core.errors import RequestError
-from solitaire_core.hints import HintJobs, hint_json
 from solitaire_core.levels import parse_level
-from solitaire_core.session import Session as BaseSession
+from solitaire_core.playsession import PlayedSession
 from solitaire_core.steps import SlicedJob
 
 from .deal import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
-from .errors import GameInProgressError
 from .game import Game
 from .hint import Hint, HintJob, hint
-from .moves import DRAW, RECYCLE, UNDO, Move, Rejection, parse_action
+from .moves import Move
 from .save import Played, load, save
 from .snapshot import snapshot
-from .solver import solve_game
+from .solver import SolveResult, solve_game
 
 __all__ = ["RequestError", "Session", "random_deal_id"]
-
-_CHANGES_IN_PLACE: Final = frozenset({"move", "draw", "recycle", "undo", "give_up", "replay", "solution"})
-"""The ops that change `Session.played` itself (the others replace it): a copy is kept to go back to."""
-
-_Kept = tuple[Played, tuple[SlicedJob[Hint] | None, int], Played | None]
-"""What a request keeps to go back to: the played game, the hint job and its version, and a copy of the
-played game for the ops that change it in place."""
 
 
 def random_deal_id() -> DealId:
@@ -54,73 +45,55 @@ def random_deal_id() -> DealId:
     return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
 
 
-class Session(BaseSession[_Kept]):
+class Session(PlayedSession[Game, Hint]):
     """One game and the requests that act on it."""
 
+    move_examples: ClassVar[str] = "'12+W', '5', 'draw'"
+
     def __init__(self, deal_id: DealId | None = None) -> None:
-        self.played = Played(Game.from_id(deal_id or random_deal_id()))
-        self._hints: HintJobs[Hint] = HintJobs()
-        super().__init__({
-            "new": self._new,
-            "check_deal": self._check_deal,
-            "restore": self._restore,
-            "move": self._move,
-            "draw": lambda _args: self._play(DRAW),
-            "recycle": lambda _args: self._play(RECYCLE),
-            "undo": self._undo,
-            "replay": self._replay,
-            "state": lambda _args: self._reply(),
-            "hint": self._hint,
-            "hint_start": self._hint_start,
-            "hint_step": self._hint_step,
-            "give_up": self._give_up,
-            "solution": self._solution,
-        })
+        super().__init__(Played(Game.from_id(deal_id or random_deal_id())), {"new": self._new})
 
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.played.game
-
-    def checkpoint(self, op: str) -> _Kept:
-        """The played game and hint job as they are, and a copy of the played game if `op` changes it in
-        place."""
-        backup = copy.deepcopy(self.played) if op in _CHANGES_IN_PLACE else None
-        return self.played, self._hints.kept(), backup
-
-    def roll_back(self, kept: _Kept) -> None:
-        """Undo whatever a failed request changed: a failed request leaves the session as it was."""
-        played, hints, backup = kept
-        self._hints.restore(hints)
-        self.played = played if backup is None else backup
-
-    def _set(self, played: Played) -> None:
-        self.played = played
-        self._hints.clear()
-
-    def _reply(self, rejection: Rejection | None = None) -> dict[str, Any]:
-        return {
-            "ok": True,
-            "state": snapshot(self.game),
-            "save": save(self.played),
-            "rejection": None if rejection is None else rejection.as_json(),
-        }
-
-    def _deal_id_arg(self, args: dict[str, Any]) -> DealId:
-        """The verified deal ID of `args["deal_id"]`: `DealIdError` when malformed or when its difficulty
-        letter is not its deal's."""
-        raw = args.get("deal_id")
-        if not isinstance(raw, str):
-            raise RequestError("'deal_id' must be a string")
-        deal_id = DealId.parse(raw)
+    def parse_deal_id(self, text: str) -> DealId:
+        """The verified deal ID of `text`: `DealIdError` when malformed or when its difficulty letter is not
+        its deal's."""
+        deal_id = DealId.parse(text)
         verify(deal_id)
         return deal_id
+
+    def parse_move(self, text: str) -> Move:
+        """The move of `text`."""
+        return Move.parse(text)
+
+    def snapshot(self, game: Game) -> dict[str, Any]:
+        """The table as a reply shows it (`snapshot.snapshot`)."""
+        return snapshot(game)
+
+    def save(self, played: Played) -> dict[str, Any]:
+        """The save a reply carries (`save.save`)."""
+        return save(played)
+
+    def load(self, data: object) -> Played:
+        """The game a save restores (`save.load`)."""
+        return load(data)
+
+    def advise(self, budget_ms: float | None) -> Hint:
+        """The hint for what the player sees (`hint.hint`)."""
+        return hint(self.game.player_view(), budget_ms=budget_ms)
+
+    def hint_job(self) -> SlicedJob[Hint]:
+        """The hint for what the player sees, in slices."""
+        return HintJob(self.game.player_view())
+
+    def solve_from_start(self, args: dict[str, Any]) -> tuple[Game, SolveResult]:
+        """The deal from its start, solved exactly (`solver.solve_game`)."""
+        viewer = Game(self.game.deal, self.game.deal_id)
+        return viewer, solve_game(viewer)
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
         """Deal `deal_id` (verified), or without it a random deal of `level` (default `any`): every level but
         `any` deals only deals the solver proved winnable."""
         if args.get("deal_id") is not None:
-            deal_id = self._deal_id_arg(args)
+            deal_id = self.parse_deal_id(self._deal_id_text(args))
         else:
             try:
                 level = parse_level(args.get("level", "any"))
@@ -129,84 +102,3 @@ class Session(BaseSession[_Kept]):
             deal_id = random_deal_id() if level is None else deal_at_level(level)
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
-
-    def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Whether `new` would deal this ID, as the page asks before it leaves a game for a link: the
-        canonical ID, or the `DealIdError` `new` would give. The game in progress is not touched."""
-        return {"ok": True, "deal_id": str(self._deal_id_arg(args))}
-
-    def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
-        self._set(load(args.get("save")))
-        return self._reply()
-
-    def _play(self, text: str) -> dict[str, Any]:
-        move = Move.parse(text)
-        rejection = self.game.try_play(move)
-        if rejection is None:
-            self.played.log.append(str(move))
-        return self._reply(rejection)
-
-    def _move(self, args: dict[str, Any]) -> dict[str, Any]:
-        move = args.get("move")
-        if not isinstance(move, str):
-            raise RequestError("'move' must be a move in notation, such as '12+W', '5', 'draw'")
-        if parse_action(move) == UNDO:
-            return self._undo(args)
-        return self._play(move)
-
-    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Take back the last move (nothing to take back: no change and no rejection); after a give-up or
-        once closed by a solution, refused with `game_over`."""
-        rejection = self.game.check_undo()
-        if rejection is None and self.game.can_undo:
-            self.played.play(UNDO)
-        return self._reply(rejection)
-
-    def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
-        self.played.replay()
-        self._hints.clear()
-        return self._reply()
-
-    def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Give the game up (while playing or stuck); `GameOverError` when it is won or given up already."""
-        self.played.give_up()
-        return self._reply()
-
-    def _budget(self, args: dict[str, Any], name: str) -> float | None:
-        value = args.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < float("inf"):
-            raise RequestError(f"'{name}' must be a positive number")
-        return float(value)
-
-    def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
-        return {"ok": True, "hint": hint_json(result, self.game.version)}
-
-    def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.start(self.game.version, lambda: HintJob(self.game.player_view()))
-
-    def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
-
-    def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
-        """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
-        once nothing is left to hide (the deal won, given up, or every card already seen), else
-        `GameInProgressError`. The frames show every card, so from then on every card is known
-        (`Game.reveal`, which closes a game that still hid some): the reply carries the new state and save
-        like a move's."""
-        if not self.game.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
-        viewer = Game(self.game.deal, self.game.deal_id)
-        result = solve_game(viewer)
-        frames = [snapshot(viewer)]
-        for move in result.line:
-            viewer.play(move)
-            frames.append(snapshot(viewer))
-        self.played.reveal()
-        reply = self._reply()
-        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
-                "state": reply["state"], "save": reply["save"]}

@@ -62,7 +62,7 @@ class LoggedGame(Protocol):
         """True when the player has seen all 52 cards."""
         ...
 
-    def play(self, action: Any) -> None:
+    def play(self, action: Any) -> None:  # noqa: ANN401 (each game's own move type)
         """Play one action (in notation, `undo` included, or the game's move), or raise."""
         ...
 

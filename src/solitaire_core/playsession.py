@@ -1,0 +1,284 @@
+"""The worker session of a game kept with its log (`playlog.Played`): the ops and replies Pyramid's and
+Klondike's sessions share (`pyramid_core.api`, `klondike_core.api`), on the request frame of `session`.
+
+Every reply that shows the table is `{"ok": true, "state": <snapshot>, "save": <save>, "rejection": ...}`.
+The shared ops: `check_deal` (`deal_id`), `restore` (`save`), `move` (`{"move": <notation>}`, `undo`
+included), `draw`, `recycle`, `undo`, `replay`, `state`, `hint`, `hint_start`, `hint_step` (`slice_ms`),
+`give_up` and `solution` (allowed once the deal is won, given up, or every card is known). A refused move is
+not an error: the reply carries the unchanged state and the `rejection`. A failed request leaves the session
+exactly as it was: the ops of `changes_in_place` change `played` itself, so a copy of it is kept to go back
+to; the others replace it.
+
+A game's session subclasses `PlayedSession` with what is its own: its `new` op (levels or none), how a deal
+ID, a move and a save are read, its snapshot and save, its hint, how its solver solves the deal from the
+start, and the ops only it has.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+
+from .ending import SOLUTION_NOT_YET
+from .errors import RequestError, SolitaireError
+from .hints import Advice, HintJobs, hint_json
+from .playlog import LoggedGame, Played
+from .session import Handler, Session
+from .steps import SlicedJob
+from .verdict import Verdict
+
+DRAW: Final = "draw"
+RECYCLE: Final = "recycle"
+UNDO: Final = "undo"
+
+
+class Refusal(Protocol):
+    """A refused move as a reply carries it."""
+
+    def as_json(self) -> dict[str, object]:
+        """The rejection's fields."""
+        ...
+
+
+class SessionGame(LoggedGame, Protocol):
+    """A game as the session sees it (each game's `Game`)."""
+
+    @property
+    def in_progress_error(self) -> type[SolitaireError]:
+        """Raised by a solution asked too early."""
+        ...
+
+    @property
+    def version(self) -> int:
+        """Counts every change of position."""
+        ...
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a move to take back and undo is allowed."""
+        ...
+
+    @property
+    def solution_available(self) -> bool:
+        """True when the solution may be shown."""
+        ...
+
+    def check_undo(self) -> Refusal | None:
+        """Why undo would be refused, or `None`."""
+        ...
+
+    def try_play(self, move: Any) -> Refusal | None:  # noqa: ANN401 (each game's own move type)
+        """Make a move if legal; else its rejection (nothing changes)."""
+        ...
+
+
+class Solved(Protocol):
+    """What a game's solver returns, as the `solution` op reads it."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """Win, lost or unknown."""
+        ...
+
+    @property
+    def line(self) -> Sequence[Any]:
+        """The winning line, from the deal's start."""
+        ...
+
+
+GameT = TypeVar("GameT", bound=SessionGame)
+AdviceT = TypeVar("AdviceT", bound=Advice)
+
+
+class PlayedSession(
+    Session[tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int], Played[GameT] | None]],
+    Generic[GameT, AdviceT],
+):
+    """One game, its log and the requests that act on them. `GameT` is the game's `Game`, `AdviceT` its
+    hint; `ops` are the game's own (its `new`, and any other)."""
+
+    changes_in_place: ClassVar[frozenset[str]] = frozenset(
+        {"move", "draw", "recycle", "undo", "give_up", "replay", "solution"}
+    )
+    """The ops that change `played` itself (the others replace it): a copy is kept to go back to."""
+    move_examples: ClassVar[str]
+    """Moves in the game's notation, for the message of a `move` op without one (`'12+W', '5', 'draw'`)."""
+
+    def __init__(self, played: Played[GameT], ops: Mapping[str, Handler]) -> None:
+        self.played = played
+        self._hints: HintJobs[AdviceT] = HintJobs()
+        super().__init__({
+            "check_deal": self._check_deal,
+            "restore": self._restore,
+            "move": self._move,
+            "draw": lambda _args: self._play(DRAW),
+            "recycle": lambda _args: self._play(RECYCLE),
+            "undo": self._undo,
+            "replay": self._replay,
+            "state": lambda _args: self._reply(),
+            "hint": self._hint,
+            "hint_start": self._hint_start,
+            "hint_step": self._hint_step,
+            "give_up": self._give_up,
+            "solution": self._solution,
+            **ops,
+        })
+
+    # --- what a game says ------------------------------------------------------------------------------
+
+    def parse_deal_id(self, text: str) -> object:
+        """The deal ID of `text` as `new` accepts it (its text is the canonical ID), or the game's
+        `DealIdError`."""
+        raise NotImplementedError
+
+    def parse_move(self, text: str) -> object:
+        """The move of `text` (its text is the notation the log keeps), or the game's `MoveError`."""
+        raise NotImplementedError
+
+    def snapshot(self, game: GameT) -> dict[str, Any]:
+        """The table as a reply shows it."""
+        raise NotImplementedError
+
+    def save(self, played: Played[GameT]) -> dict[str, Any]:
+        """The save a reply carries."""
+        raise NotImplementedError
+
+    def load(self, data: object) -> Played[GameT]:
+        """The game a save restores, or `SaveError`."""
+        raise NotImplementedError
+
+    def advise(self, budget_ms: float | None) -> AdviceT:
+        """The hint for the position now, computed at once."""
+        raise NotImplementedError
+
+    def hint_job(self) -> SlicedJob[AdviceT]:
+        """The hint for the position now, as a job run in slices."""
+        raise NotImplementedError
+
+    def solve_from_start(self, args: dict[str, Any]) -> tuple[GameT, Solved]:
+        """A fresh game of the deal that shows every card, and the solver's answer from its start."""
+        raise NotImplementedError
+
+    def frame(self, viewer: GameT) -> dict[str, Any]:
+        """One snapshot of the solution's line."""
+        return self.snapshot(viewer)
+
+    # --- the frame --------------------------------------------------------------------------------------
+
+    @property
+    def game(self) -> GameT:
+        """The game being played."""
+        return self.played.game
+
+    def checkpoint(self, op: str) -> tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int],
+                                           Played[GameT] | None]:
+        """The played game and hint job as they are, and a copy of the played game if `op` changes it in
+        place."""
+        backup = copy.deepcopy(self.played) if op in self.changes_in_place else None
+        return self.played, self._hints.kept(), backup
+
+    def roll_back(self, kept: tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int],
+                                    Played[GameT] | None]) -> None:
+        """Undo whatever a failed request changed: a failed request leaves the session as it was."""
+        played, hints, backup = kept
+        self._hints.restore(hints)
+        self.played = played if backup is None else backup
+
+    def _set(self, played: Played[GameT]) -> None:
+        """Replace the played game; a hint job of the old one can never answer for the new one."""
+        self.played = played
+        self._hints.clear()
+
+    def _reply(self, rejection: Refusal | None = None) -> dict[str, Any]:
+        return {
+            "ok": True,
+            "state": self.snapshot(self.game),
+            "save": self.save(self.played),
+            "rejection": None if rejection is None else rejection.as_json(),
+        }
+
+    def _deal_id_text(self, args: dict[str, Any]) -> str:
+        """`args["deal_id"]`, if it is a string (`parse_deal_id` reads it)."""
+        raw = args.get("deal_id")
+        if not isinstance(raw, str):
+            raise RequestError("'deal_id' must be a string")
+        return raw
+
+    def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Whether `new` would deal this ID, as the page asks before it leaves a game for a link: the
+        canonical ID, or the `DealIdError` `new` would give. The game in progress is not touched."""
+        return {"ok": True, "deal_id": str(self.parse_deal_id(self._deal_id_text(args)))}
+
+    def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
+        self._set(self.load(args.get("save")))
+        return self._reply()
+
+    def _play(self, text: str) -> dict[str, Any]:
+        move = self.parse_move(text)
+        rejection = self.game.try_play(move)
+        if rejection is None:
+            self.played.log.append(str(move))
+        return self._reply(rejection)
+
+    def _move(self, args: dict[str, Any]) -> dict[str, Any]:
+        move = args.get("move")
+        if not isinstance(move, str):
+            raise RequestError(f"'move' must be a move in notation, such as {self.move_examples}")
+        if move == UNDO:
+            return self._undo(args)
+        return self._play(move)
+
+    def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Take back the last move (nothing to take back: no change and no rejection); after a give-up or
+        once closed by a solution, refused with `game_over`."""
+        rejection = self.game.check_undo()
+        if rejection is None and self.game.can_undo:
+            self.played.play(UNDO)
+        return self._reply(rejection)
+
+    def _replay(self, args: dict[str, Any]) -> dict[str, Any]:
+        self.played.replay()
+        self._hints.clear()
+        return self._reply()
+
+    def _give_up(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Give the game up (while playing or stuck); `GameOverError` when it is won or given up already."""
+        self.played.give_up()
+        return self._reply()
+
+    def _budget(self, args: dict[str, Any], name: str) -> float | None:
+        value = args.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < float("inf"):
+            raise RequestError(f"'{name}' must be a positive number")
+        return float(value)
+
+    def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
+        result = self.advise(self._budget(args, "budget_ms"))
+        return {"ok": True, "hint": hint_json(result, self.game.version)}
+
+    def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self._hints.start(self.game.version, self.hint_job)
+
+    def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
+
+    def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
+        once nothing is left to hide (the deal won, given up, or every card already seen), else
+        `GameInProgressError`. The frames show every card, so from then on every card is known (the game's
+        `reveal`, which closes a game that still hid some): the reply carries the new state and save like a
+        move's."""
+        if not self.game.solution_available:
+            raise self.game.in_progress_error(SOLUTION_NOT_YET)
+        viewer, result = self.solve_from_start(args)
+        frames = [self.frame(viewer)]
+        for move in result.line:
+            viewer.play(move)
+            frames.append(self.frame(viewer))
+        self.played.reveal()
+        reply = self._reply()
+        return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
+                "state": reply["state"], "save": reply["save"]}
