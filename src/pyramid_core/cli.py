@@ -4,18 +4,19 @@ Output is in English. With `--json`, stdout carries exactly one JSON object per 
 frame is the shared `solitaire_core.cli` (as for TriPeaks): bad input exits with status 2 and one short line
 on stderr that names the problem (a huge input is quoted by a short prefix), numbers are ASCII digits, flags
 are never abbreviated, a file is read up to `MAX_FILE_BYTES`, and a closed stdout (`| head`) ends with one
-line and no traceback.
+line and no traceback; the commands' parsers and what they print are the shared `solitaire_core.commands`
+(as Klondike's).
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator, Sequence
+from typing import Final
 
 from solitaire_core import cli as frame
-from solitaire_core.cli import EXIT_BAD_INPUT, BadInput, Parser, emit, play_all, read_items
-from solitaire_core.errors import SolitaireError
-from solitaire_core.figures import autoplay_summary, stats_summary
+from solitaire_core import commands
+from solitaire_core.cli import EXIT_BAD_INPUT, emit
 from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
@@ -24,11 +25,12 @@ from .difficulty import verify
 from .game import Game
 from .hint import hint
 from .moves import parse_actions
-from .solver import Position, SolveResult, Verdict, solve, solve_game
+from .solver import Position, solve, solve_game
 
 __all__ = ["EXIT_BAD_INPUT", "build_parser", "main", "resolve", "sample_deal_numbers"]
 
 _SAMPLE_SALT = 0x707972616D6964  # "pyramid"
+_LOST: Final = "the pyramid cannot be cleared"
 
 
 def resolve(text: str) -> Game:
@@ -47,15 +49,6 @@ def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
     return sample_numbers(count, seed, _SAMPLE_SALT, RANDOM_LIMIT)
 
 
-def _describe(result: SolveResult) -> str:
-    cost = f"({result.nodes} nodes, {result.ms:.1f} ms)"
-    if result.verdict is Verdict.WIN:
-        return f"win in {len(result.line)} moves {cost}: {' '.join(result.line)}"
-    if result.verdict is Verdict.LOST:
-        return f"lost: the pyramid cannot be cleared {cost}"
-    return f"unknown: the budget ran out {cost}"
-
-
 def _cmd_deal(args: argparse.Namespace) -> None:
     named = DealId.parse(args.id)
     verify(named)
@@ -67,93 +60,36 @@ def _cmd_deal(args: argparse.Namespace) -> None:
 
 
 def _cmd_solve(args: argparse.Namespace) -> None:
-    if args.file is not None:
-        if args.deal is not None:
-            raise BadInput("give either DEAL or --file, not both")
-        games = read_items(args.file, resolve)
-        for game in games:
-            result = solve_game(game, budget_ms=args.budget_ms)
-            emit(args.json, result.as_json(), _describe(result))
-        return
-    if args.deal is None:
-        raise BadInput("solve needs a DEAL or --file PATH")
-    result = solve_game(resolve(args.deal), budget_ms=args.budget_ms)
-    emit(args.json, result.as_json(), _describe(result))
+    commands.solve_command(args, resolve, lambda game: solve_game(game, budget_ms=args.budget_ms), _LOST)
 
 
 def _cmd_hint(args: argparse.Namespace) -> None:
-    game = resolve(args.deal)
-    try:
-        actions = parse_actions(args.moves or "")
-    except SolitaireError as error:
-        raise BadInput(f"--moves: {error}") from None
-    play_all(game.play, actions)
-    advice = hint(game.player_view(), budget_ms=args.budget_ms)
-    move = f" {advice.move}" if advice.move not in (None, advice.kind) else ""
-    proven = " (proven)" if advice.proven else ""
-    emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
+    commands.hint_command(args, resolve(args.deal), parse_actions, hint)
 
 
 def _cmd_autoplay(args: argparse.Namespace) -> None:
-    won = 0
-    times: list[float] = []
-    for number in sample_deal_numbers(args.deals, args.seed):
-        won += play_out(Game.from_id(number), on_hint=lambda _advice, ms: times.append(ms))
-    data, text = autoplay_summary(args.deals, won, times)
-    emit(args.json, data, text)
+    commands.autoplay_command(
+        args, sample_deal_numbers(args.deals, args.seed),
+        lambda number, on_hint: play_out(Game.from_id(number), on_hint=on_hint),
+    )
 
 
 def _cmd_stats(args: argparse.Namespace) -> None:
-    counts = {verdict.value: 0 for verdict in Verdict}
-    times: list[float] = []
-    for number in sample_deal_numbers(args.deals, args.seed):
-        result = solve(Position.start(DealId(number).deal().ranks()), budget_ms=args.budget_ms)
-        counts[result.verdict.value] += 1
-        times.append(result.ms)
-    data, text = stats_summary(args.deals, counts, times)
-    emit(args.json, data, text)
+    commands.stats_command(
+        args, sample_deal_numbers(args.deals, args.seed),
+        lambda number: solve(Position.start(DealId(number).deal().ranks()), budget_ms=args.budget_ms),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the command line."""
-    parser = Parser(
-        prog="python -m pyramid_core", description="Solitaire Pyramid engine.", allow_abbrev=False
+    """The argument parser of the command line (`solitaire_core.commands.game_parser`)."""
+    return commands.game_parser(
+        "pyramid_core", "Pyramid",
+        id_help="a deal ID: a bare number N is deal N; E-N, M-N, H-N claim its level",
+        moves_help="moves from the start, comma-separated, e.g. 21+27,draw,S+W,undo",
+        run={"deal": _cmd_deal, "solve": _cmd_solve, "hint": _cmd_hint, "autoplay": _cmd_autoplay,
+             "stats": _cmd_stats},
     )
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-
-    deal = commands.add_parser("deal", help="print the deal of an ID", allow_abbrev=False)
-    deal.add_argument("id", help="a deal ID: a bare number N is deal N; E-N, M-N, H-N claim its level")
-    deal.add_argument("--json", action="store_true")
-    deal.set_defaults(run=_cmd_deal)
-
-    solve_cmd = commands.add_parser("solve", help="decide a deal from its start", allow_abbrev=False)
-    solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
-    solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
-    solve_cmd.add_argument("--budget-ms", type=frame.positive)
-    solve_cmd.add_argument("--json", action="store_true")
-    solve_cmd.set_defaults(run=_cmd_solve)
-
-    hint_cmd = commands.add_parser(
-        "hint", help="the hint for the position after some moves", allow_abbrev=False
-    )
-    hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
-    hint_cmd.add_argument("--moves", help="moves from the start, comma-separated, e.g. 21+27,draw,S+W,undo")
-    hint_cmd.add_argument("--budget-ms", type=frame.positive)
-    hint_cmd.add_argument("--json", action="store_true")
-    hint_cmd.set_defaults(run=_cmd_hint)
-
-    for name, runner, text in (
-        ("autoplay", _cmd_autoplay, "play deals taking every hint, never looking at unseen cards"),
-        ("stats", _cmd_stats, "solver verdicts and times over random deals"),
-    ):
-        sub = commands.add_parser(name, help=text, allow_abbrev=False)
-        sub.add_argument("--deals", type=frame.count, required=True)
-        sub.add_argument("--seed", type=frame.seed, default=0)
-        sub.add_argument("--json", action="store_true")
-        if name == "stats":
-            sub.add_argument("--budget-ms", type=frame.positive)
-        sub.set_defaults(run=runner)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

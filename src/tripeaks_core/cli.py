@@ -14,8 +14,8 @@ import string
 from collections.abc import Iterator, Sequence
 
 from solitaire_core import cli as frame
-from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, Parser, emit, play_all, read_items
-from solitaire_core.figures import autoplay_summary, stats_summary
+from solitaire_core import commands
+from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, emit, play_all, read_items
 from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
@@ -26,7 +26,7 @@ from .game import Game
 from .hint import hint
 from .moves import parse_actions
 from .rules import Rules
-from .solver import Position, SolveResult, Verdict, solve, solve_game
+from .solver import Position, SolveResult, solve, solve_game
 
 __all__ = ["EXIT_BAD_INPUT", "MAX_FILE_BYTES", "SAMPLE_DEALS", "build_parser", "main", "resolve",
            "sample_deal_numbers"]
@@ -55,12 +55,7 @@ def sample_deal_numbers(count: int, seed: int) -> Iterator[int]:
 
 
 def _describe(result: SolveResult) -> str:
-    if result.verdict is Verdict.WIN:
-        moves = " ".join(str(m) for m in result.line)
-        return f"win in {len(result.line)} moves ({result.nodes} nodes, {result.ms:.1f} ms): {moves}"
-    if result.verdict is Verdict.LOST:
-        return f"lost: no way to clear the table ({result.nodes} nodes, {result.ms:.1f} ms)"
-    return f"unknown: the budget ran out ({result.nodes} nodes, {result.ms:.1f} ms)"
+    return commands.describe(result, "no way to clear the table")
 
 
 def _cmd_deal(args: argparse.Namespace) -> None:
@@ -105,25 +100,22 @@ def _cmd_hint(args: argparse.Namespace) -> None:
 
 
 def _cmd_autoplay(args: argparse.Namespace) -> None:
-    won = 0
-    times: list[float] = []
-    for number in sample_deal_numbers(args.deals, args.seed):
-        game = Game.from_id(DealId(number, Rules(wrap=not args.no_wrap)))
-        won += play_out(game, on_hint=lambda _advice, ms: times.append(ms))
-    data, text = autoplay_summary(args.deals, won, times)
-    emit(args.json, data, text)
+    commands.autoplay_command(
+        args, sample_deal_numbers(args.deals, args.seed),
+        lambda number, on_hint: play_out(Game.from_id(DealId(number, Rules(wrap=not args.no_wrap))),
+                                         on_hint=on_hint),
+    )
+
+
+def _ranks(deal: Deal) -> tuple[int, ...]:
+    return tuple(card.rank for card in deal.cards)
 
 
 def _cmd_stats(args: argparse.Namespace) -> None:
-    counts = {verdict.value: 0 for verdict in Verdict}
-    times: list[float] = []
-    for number in sample_deal_numbers(args.deals, args.seed):
-        deal = DealId(number).deal()
-        result = solve(Position.start(tuple(c.rank for c in deal.cards), not args.no_wrap))
-        counts[result.verdict.value] += 1
-        times.append(result.ms)
-    data, text = stats_summary(args.deals, counts, times)
-    emit(args.json, data, text)
+    commands.stats_command(
+        args, sample_deal_numbers(args.deals, args.seed),
+        lambda number: solve(Position.start(_ranks(DealId(number).deal()), not args.no_wrap)),
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -133,16 +125,14 @@ def build_parser() -> argparse.ArgumentParser:
     `--budget` for `--budget-ms` would be accepted otherwise, and a new flag could change what an old
     abbreviation means.
     """
-    parser = Parser(
-        prog="python -m tripeaks_core", description="Solitaire TriPeaks engine.", allow_abbrev=False)
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    parser, subs = commands.command_parsers("tripeaks_core", "TriPeaks")
 
-    deal = commands.add_parser("deal", help="print the deal of an ID and its rules", allow_abbrev=False)
+    deal = subs.add_parser("deal", help="print the deal of an ID and its rules", allow_abbrev=False)
     deal.add_argument("id", help="a deal ID; a bare number N is deal N under the standard rules")
     deal.add_argument("--json", action="store_true")
     deal.set_defaults(run=_cmd_deal)
 
-    solve_cmd = commands.add_parser(
+    solve_cmd = subs.add_parser(
         "solve", help="decide a deal from its start with every card known", allow_abbrev=False)
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
@@ -151,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=_cmd_solve)
 
-    hint_cmd = commands.add_parser(
+    hint_cmd = subs.add_parser(
         "hint", help="the hint for the position after some moves", allow_abbrev=False)
     hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
     hint_cmd.add_argument("--no-wrap", action="store_true")
@@ -161,16 +151,10 @@ def build_parser() -> argparse.ArgumentParser:
     hint_cmd.add_argument("--json", action="store_true")
     hint_cmd.set_defaults(run=_cmd_hint)
 
-    for name, runner, text in (
-        ("autoplay", _cmd_autoplay, "play deals taking every hint, never looking at unseen cards"),
-        ("stats", _cmd_stats, "solver verdicts and times over random deals"),
-    ):
-        sub = commands.add_parser(name, help=text, allow_abbrev=False)
-        sub.add_argument("--deals", type=frame.count, required=True)
-        sub.add_argument("--seed", type=frame.seed, default=0)
+    for name, runner in (("autoplay", _cmd_autoplay), ("stats", _cmd_stats)):
+        sub = commands.add_sample_command(subs, name, runner)
         sub.add_argument("--no-wrap", action="store_true")
         sub.add_argument("--json", action="store_true")
-        sub.set_defaults(run=runner)
     return parser
 
 
