@@ -636,6 +636,8 @@ function renderLanguageSwitch() {
   const button = $("lang");
   button.textContent = t("lang.switch");
   button.title = t("lang.switch_label");
+  button.dataset.short = t("lang.short"); // what a narrow screen shows (style.css); the name stays whole
+  button.setAttribute("aria-label", t("lang.switch_label"));
   button.lang = LANGUAGES.find((l) => l !== language()) || "";
 }
 

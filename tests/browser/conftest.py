@@ -14,7 +14,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import pytest
 
@@ -57,35 +57,125 @@ def origin_guard(context: Any, server: str) -> Iterator[list[str]]:
     assert not foreign, f"requests left the page origin: {foreign}"
 
 
+def axe_serious(page: Any) -> list[Any]:
+    """axe-core's serious and critical violations on the page as it is now (its id, impact, first nodes).
+    axe is injected as a script: the page's context must run without its CSP (`bypass_csp=True`)."""
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
+    return [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 # ------------------------------------------------------------------ the page, as a player sees it
 
 
-class Table:
-    """A thin reader of the page's DOM (what the player sees) plus the gestures a player makes."""
+class GamePage:
+    """What every game's page helper shares: opening a game's address and waiting until its table is
+    playable (and shows the deal asked for), reading texts, keys, the hint banner.
+
+    A game's helper says where its page is (`PATH`), which game the shell must show (`GAME`) and what on its
+    table says it is drawn (`DRAWN_JS`, a function body that is truthy once it is)."""
+
+    PATH = ""  # the page's address under the site ("" for TriPeaks, "pyramid.html", "klondike.html")
+    GAME = ""  # html[data-game] once the shell shows this game ("" : any)
+    DRAWN_JS = ""
 
     def __init__(self, page: Any, base: str) -> None:
         self.page = page
         self.base = base
 
-    def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Table:
-        """Go to the page (with `#ID` and `?query` when given) and wait until the table is playable.
-
-        When only the fragment changes, the page stays loaded and starts the new deal (hashchange)."""
-        self.page.goto(f"{self.base}/{query}{fragment}")
+    def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Self:
+        """Go to the page (with `#ID` and `?query` when given) and wait until the table is playable with that
+        deal. When only the fragment changes, the page stays loaded and starts the new deal (hashchange)."""
+        self.page.goto(f"{self.base}/{self.PATH}{query}{fragment}")
         if wait:
             self.wait_ready()
             deal = fragment.lstrip("#")
             if deal:
-                self.page.wait_for_function(
-                    """id => document.querySelector('#deal-id').textContent.toUpperCase()
-                              === '#' + id.toUpperCase()
-                            || document.querySelector('#message').dataset.kind === 'notice'""",
-                    arg=deal,
-                )
+                self.wait_deal(deal)
         return self
 
     def wait_ready(self) -> None:
         self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+        if self.GAME:
+            self.page.wait_for_selector(f"html[data-game='{self.GAME}']")
+        if self.DRAWN_JS:
+            self.page.wait_for_function(f"() => {self.DRAWN_JS}")
+
+    def wait_deal(self, deal: str) -> None:
+        """Wait until the status shows deal `deal` (or a notice says why not)."""
+        self.page.wait_for_function(
+            """id => document.querySelector('#deal-id').textContent.toUpperCase() === '#' + id.toUpperCase()
+                    || document.querySelector('#message').dataset.kind === 'notice'""",
+            arg=deal,
+        )
+
+    def text(self, selector: str) -> str:
+        return str(self.page.text_content(selector) or "").strip()
+
+    def deal_id(self) -> str:
+        return self.text("#deal-id").lstrip("#")
+
+    def message(self) -> str:
+        return self.text("#message")
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def hint(self) -> str:
+        """Press Indice and wait for an answer; returns the banner's kind (a hint kind, lost, stuck)."""
+        self.page.click("#hint")
+        return self.wait_hint()
+
+    def wait_hint(self) -> str:
+        self.page.wait_for_function(
+            """() => { const b = document.querySelector('#hint-banner');
+                       return !b.hidden && !['', 'searching'].includes(b.dataset.kind); }"""
+        )
+        return str(self.page.get_attribute("#hint-banner", "data-kind"))
+
+
+class BoardPage(GamePage):
+    """A game page whose whole table reads as one comparable text (`POSITION_JS`, a function): waiting for
+    a move's result, and refusals that must change nothing (Pyramid, Klondike)."""
+
+    POSITION_JS = "() => ''"
+
+    def position(self) -> str:
+        """Everything on the table a move could change, as one comparable text."""
+        return str(self.page.evaluate(self.POSITION_JS))
+
+    def view(self) -> dict[str, Any]:
+        result: dict[str, Any] = json.loads(self.position())
+        return result
+
+    def wait_moved(self, before: str) -> None:
+        """Wait until the table shows another position than `before` (a `position()`)."""
+        self.page.wait_for_function(f"prev => ({self.POSITION_JS})() !== prev", arg=before)
+
+    def wait_message(self, text: str) -> None:
+        self.page.wait_for_function(
+            "t => document.querySelector('#message').textContent.trim() === t", arg=text
+        )
+
+    def clear_message(self) -> None:
+        self.page.evaluate("() => { document.querySelector('#message').textContent = ''; }")
+
+    def refused(self, gesture: Any, reason: str) -> None:
+        """Make `gesture()` (which the engine refuses), wait for `reason` in the message line, and check that
+        the table did not change at all."""
+        before = self.position()
+        self.clear_message()
+        gesture()
+        self.wait_message(reason)
+        assert self.position() == before, f"a refusal ({reason}) changed the table"
+
+
+class Table(GamePage):
+    """A thin reader of the TriPeaks page's DOM (what the player sees) plus the gestures a player makes."""
 
     def cards(self) -> list[dict[str, Any]]:
         result: list[dict[str, Any]] = self.page.eval_on_selector_all(
@@ -106,12 +196,6 @@ class Table:
 
     def stock(self) -> int:
         return int(self.page.get_attribute("#stock", "data-count") or "-1")
-
-    def text(self, selector: str) -> str:
-        return str(self.page.text_content(selector) or "").strip()
-
-    def deal_id(self) -> str:
-        return self.text("#deal-id").lstrip("#")
 
     def snapshot(self) -> dict[str, Any]:
         """Everything visible that a move could change."""
@@ -148,21 +232,6 @@ class Table:
         self.page.wait_for_function(
             "n => document.querySelector('#stock').dataset.count === String(n)", arg=count
         )
-
-    def press(self, key: str) -> None:
-        self.page.keyboard.press(key)
-
-    def hint(self) -> str:
-        """Press Indice and wait for an answer; returns the banner's kind (take, draw, lost, stuck)."""
-        self.page.click("#hint")
-        return self.wait_hint()
-
-    def wait_hint(self) -> str:
-        self.page.wait_for_function(
-            """() => { const b = document.querySelector('#hint-banner');
-                       return !b.hidden && !['', 'searching'].includes(b.dataset.kind); }"""
-        )
-        return str(self.page.get_attribute("#hint-banner", "data-kind"))
 
     def confirm_new_deal(self, previous: str) -> str:
         """After Nouvelle donne (button, key or panel): deal from the choice dialog; returns the new ID."""

@@ -14,7 +14,7 @@ import functools
 import json
 from typing import Any
 
-from conftest import BOOT_TIMEOUT_MS, READY
+from conftest import BoardPage
 
 from klondike_core.autoplay import greedy
 from klondike_core.game import Game
@@ -164,32 +164,27 @@ def autofinish_position() -> tuple[int, tuple[str, ...]]:
     raise AssertionError("no auto-finish position found")
 
 
+@functools.cache
+def won_line(deal: int = 22) -> tuple[str, ...]:
+    """The solver's winning line of a deal (every card read: for the test's planning only)."""
+    game = Game.from_id(deal)
+    result = solve(Game(game.deal, game.deal_id, game.deal.cards).position(), budget_ms=8000)
+    assert result.verdict.value == "win", (deal, result.verdict)
+    return tuple(str(move) for move in result.line)
+
+
 # ---------------------------------------------------------------- the page
 
 
-class Klondike:
+class Klondike(BoardPage):
     """A reader of the Klondike table (what the player sees) plus the gestures a player makes."""
 
-    def __init__(self, page: Any, base: str) -> None:
-        self.page = page
-        self.base = base
+    PATH = "klondike.html"
+    GAME = "klondike"
+    DRAWN_JS = "document.querySelector(\"#klondike-board [data-place='stock']\")?.dataset.count"
+    POSITION_JS = POSITION_JS
 
     # ---------------------------------------------------------------- opening
-
-    def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Klondike:
-        """Go to klondike.html (with `#ID` and `?query`); wait until the table is playable with that deal."""
-        self.page.goto(f"{self.base}/klondike.html{query}{fragment}")
-        if wait:
-            self.wait_ready()
-            deal = fragment.lstrip("#")
-            if deal:
-                self.page.wait_for_function(
-                    """id => document.querySelector('#deal-id').textContent.toUpperCase()
-                              === '#' + id.toUpperCase()
-                            || document.querySelector('#message').dataset.kind === 'notice'""",
-                    arg=deal,
-                )
-        return self
 
     def open_at(
         self, deal_id: str | int, moves: list[str] | tuple[str, ...] = (), welcome: bool = False
@@ -208,13 +203,6 @@ class Klondike:
         self.wait_shows(engine_game(deal_id, moves))
         return self
 
-    def wait_ready(self) -> None:
-        self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-        self.page.wait_for_selector("html[data-game='klondike']")
-        self.page.wait_for_function(
-            "() => document.querySelector(\"#klondike-board [data-place='stock']\")?.dataset.count"
-        )
-
     def wait_shows(self, game: Game) -> None:
         """Wait until the table shows the engine's `game`."""
         want = json.dumps(expected(game), separators=(",", ":"), ensure_ascii=False)
@@ -223,14 +211,6 @@ class Klondike:
         )
 
     # ---------------------------------------------------------------- reading
-
-    def position(self) -> str:
-        """Everything on the table a move could change, as one comparable text."""
-        return str(self.page.evaluate(POSITION_JS))
-
-    def view(self) -> dict[str, Any]:
-        result: dict[str, Any] = json.loads(self.position())
-        return result
 
     def marked(self, cls: str) -> list[str]:
         """The cards (codes: column cards and the waste top) and places (T0.. an empty column, F0.., stock)
@@ -242,12 +222,6 @@ class Klondike:
             " ? el.dataset.card : el.dataset.place || ('col' + el.dataset.column))",
         )
         return sorted(result)
-
-    def text(self, selector: str) -> str:
-        return str(self.page.text_content(selector) or "").strip()
-
-    def message(self) -> str:
-        return self.text("#message")
 
     # ---------------------------------------------------------------- gestures
 
@@ -269,6 +243,32 @@ class Klondike:
 
     def tap_place(self, place: str) -> None:
         self.page.click(f"{BOARD} [data-place='{place}']")
+
+    def tap_destination(self, game: Game, code: str, destination: str) -> None:
+        """Tap where a picked-up card goes: its suit's foundation ("F"), or a column ("T3")."""
+        if destination == "F":
+            suits = [f["suit"] for f in snapshot(game)["foundations"]]
+            self.tap_place(f"F{suits.index(code[1])}")
+        else:
+            self.tap_column(int(destination[1:]))
+
+    def play(self, game: Game, move: str) -> None:
+        """Play `move` (notation) by taps as a player does: the stock for draw and recycle; else the card,
+        which goes on that one tap when it has one destination, else is picked up and its destination
+        tapped. Waits for the result, plays the move on the engine's `game` and checks that the table shows
+        it."""
+        before = self.position()
+        if move in ("draw", "recycle"):
+            self.tap_place("stock")
+        else:
+            code, destination = move.split(">")
+            self.tap_card(code)
+            if len(movable(game)[code]) > 1:
+                self.page.wait_for_selector(f"{BOARD} .kl-selected")
+                self.tap_destination(game, code, destination)
+        self.wait_moved(before)
+        game.play(move)
+        assert self.view() == expected(game), f"after {move}"
 
     def centre(self, selector: str, dy: float = 0.5) -> tuple[float, float]:
         box = self.page.locator(selector).last.bounding_box()
@@ -317,35 +317,3 @@ class Klondike:
             }""",
             [self.card(code).split(",")[0], x, y, to[0], to[1], steps],
         )
-
-    def wait_moved(self, before: str) -> None:
-        """Wait until the table shows another position than `before` (a `position()`)."""
-        self.page.wait_for_function(f"prev => ({POSITION_JS})() !== prev", arg=before)
-
-    def wait_message(self, text: str) -> None:
-        self.page.wait_for_function(
-            "t => document.querySelector('#message').textContent.trim() === t", arg=text
-        )
-
-    def clear_message(self) -> None:
-        self.page.evaluate("() => { document.querySelector('#message').textContent = ''; }")
-
-    def refused(self, gesture: Any, reason: str) -> None:
-        """Make `gesture()` (which the engine refuses), wait for `reason` in the message line, and check that
-        the table did not change at all."""
-        before = self.position()
-        self.clear_message()
-        gesture()
-        self.wait_message(reason)
-        assert self.position() == before, f"a refusal ({reason}) changed the table"
-
-    def press(self, key: str) -> None:
-        self.page.keyboard.press(key)
-
-    def hint(self) -> str:
-        self.page.click("#hint")
-        self.page.wait_for_function(
-            """() => { const b = document.querySelector('#hint-banner');
-                       return !b.hidden && !['', 'searching'].includes(b.dataset.kind); }"""
-        )
-        return str(self.page.get_attribute("#hint-banner", "data-kind"))

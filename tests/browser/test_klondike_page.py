@@ -14,7 +14,7 @@ import functools
 from typing import Any
 
 import pytest
-from conftest import AXE
+from conftest import axe_serious
 from klondike_page import (
     BOARD,
     POSITION_JS,
@@ -315,16 +315,6 @@ def test_no_progress_note(kl: Klondike) -> None:
     kl.wait_moved(before)
     game.undo()
     assert kl.view() == expected(game)
-
-
-def axe_serious(page: Any) -> list[Any]:
-    page.add_script_tag(path=str(AXE))
-    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def test_autofinish_start_stop_undo_win_and_axe(browser: Any, server: str) -> None:

@@ -105,6 +105,10 @@ export function fan(down, up, room, ch) {
   const dMin = Math.max(4, Math.round(ch * DOWN_MIN));
   if (down > 0) d = Math.max(dMin, Math.floor((room - ch - faceUps * u) / down));
   if (need() <= room) return { d, u };
+  // The face-up strips keep their touch size if the face-down cards can close up further (down to 4 px, an
+  // edge each: they are never tapped).
+  const tight = down > 0 ? Math.max(4, Math.floor((room - ch - faceUps * u) / down)) : d;
+  if (ch + down * tight + faceUps * u <= room) return { d: tight, u };
   if (faceUps > 0) u = Math.max(Math.round(ch * 0.16), Math.floor((room - ch - down * d) / faceUps));
   if (need() <= room) return { d, u };
   // A very long column in a very short room: everything as tight as it must be.

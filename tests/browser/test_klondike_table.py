@@ -1,0 +1,274 @@
+"""Klondike's page, the behaviours test_klondike_page.py leaves out: an empty column (a king-headed run
+dragged in by a finger, a non-king refused with its reason), a foundation card played back onto a column, the
+face-down card a move uncovers turning over (and back down on undo, with no hidden card reaching the page), a
+deal won by taps with its win panel, the deal ID copied and the statistics counted, in English too, axe; and
+the table's fit on a phone upright, on its side and at 320 px (touch targets, a long column fanned to fit,
+nothing clipped, the header on one row, the new-deal choice with no empty line).
+
+Positions come from the Python engine at test time (`klondike_core`), put in the page's storage as its own
+save; the page is driven by taps, drags and keys only, and what it shows is compared with the engine's
+snapshot of the same position.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import Any
+
+import pytest
+from conftest import axe_serious
+from klondike_page import (
+    BOARD,
+    Klondike,
+    column_of,
+    engine_game,
+    expected,
+    find,
+    greedy_line,
+    movable,
+    run_length,
+    won_line,
+)
+
+from klondike_core.moves import Move
+from klondike_core.snapshot import snapshot
+
+REJECTION_FR = "seul un roi va sur une colonne vide"  # the page's catalogue (only_king), as the engine's
+RECORD_WORKER_MESSAGES = """(() => {
+  const Original = window.Worker;
+  window.__replies = [];
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => window.__replies.push(JSON.stringify(event.data)));
+    }
+  };
+})();"""
+
+
+@pytest.fixture
+def kl(page: Any, server: str) -> Klondike:
+    page.set_default_timeout(30_000)
+    return Klondike(page, server)
+
+
+def empty_column_case(game: Any) -> tuple[int, str, str, str] | None:
+    """In a position: an empty column, a king heading a run over face-down cards that may go there, a
+    non-king card the engine refuses there (only_king), a foundation top that may come back onto a column."""
+    snap = snapshot(game)
+    moves = movable(game)
+    empties = [c["column"] for c in snap["columns"] if not c["cards"]]
+    if not empties:
+        return None
+    empty = empties[0]
+    king = next(
+        (
+            c for c, ds in moves.items()
+            if c[0] == "K" and f"T{empty}" in ds and run_length(game, c) >= 2
+            and snap["columns"][column_of(game, c) or 0]["down"] > 0
+        ),
+        None,
+    )
+    refused = next(
+        (
+            c for c in moves
+            if c[0] != "K" and column_of(game, c) is not None
+            and (r := game.check(Move.parse(f"{c}>T{empty}"))) is not None and r.reason.value == "only_king"
+        ),
+        None,
+    )
+    back = next(
+        (
+            f["top"]["card"] for f in snap["foundations"]
+            if f["top"] and any(d[0] == "T" for d in f["top"]["destinations"])
+        ),
+        None,
+    )
+    if king is None or refused is None or back is None:
+        return None
+    return empty, king, refused, back
+
+
+@functools.cache
+def empty_column_position() -> tuple[int, tuple[str, ...]]:
+    return find(lambda g: empty_column_case(g) is not None)
+
+
+def test_empty_column_foundation_and_back_auto_flip_and_undo(kl: Klondike) -> None:
+    deal, line = empty_column_position()
+    game = engine_game(deal, line)
+    case = empty_column_case(game)
+    assert case is not None
+    empty, king, refused, back = case
+    kl.page.add_init_script(RECORD_WORKER_MESSAGES)
+    kl.open_at(deal, line)
+
+    # a non-king dragged (mouse) onto the empty column: the engine's reason, nothing changes
+    kl.refused(lambda: kl.drag_mouse(refused, kl.drop_point(f"T{empty}")), REJECTION_FR)
+    kl.page.wait_for_function("() => !document.querySelector('.kl-dragging, .kl-dropped, .kl-flying')")
+
+    # the king and the run on it, dragged there by a finger; the face-down card left on top turns over
+    source = column_of(game, king)
+    assert source is not None
+    down_before = snapshot(game)["columns"][source]["down"]
+    count = run_length(game, king)
+    before = kl.position()
+    kl.drag_touch(king, kl.drop_point(f"T{empty}"))
+    kl.wait_moved(before)
+    game.play(f"{king}>T{empty}")
+    view = kl.view()
+    assert view == expected(game)
+    assert view["columns"][empty]["down"] == 0 and len(view["columns"][empty]["up"]) == count
+    assert view["columns"][empty]["up"][0] == king
+    assert view["columns"][source]["down"] == down_before - 1  # turned over by itself
+    flipped = view["columns"][source]["up"][-1]
+    assert flipped and kl.page.locator(f"{BOARD} .kl-up[data-card='{flipped}']").count() == 1
+
+    # undo: the run goes back, the card turns face down again, and its code is nowhere on the page
+    kl.page.evaluate("() => { window.__replies = []; }")
+    before = kl.position()
+    kl.page.click("#undo")
+    kl.wait_moved(before)
+    game.undo()
+    assert kl.view() == expected(game)
+    assert kl.view()["columns"][source]["down"] == down_before
+    html = kl.page.content()
+    assert f'data-card="{flipped}"' not in html and f'"{flipped}"' not in html
+    replies: list[str] = kl.page.evaluate("() => window.__replies")
+    assert replies and all(f'"{flipped}"' not in r for r in replies), "the undo's reply names the hidden card"
+
+    # a foundation's top card back onto a column (one tap, or picked up and placed), then undone
+    destination = next(d for d in movable(game)[back] if d[0] == "T")
+    on_foundations = snapshot(game)["on_foundations"]
+    kl.play(game, f"{back}>{destination}")
+    assert snapshot(game)["on_foundations"] == on_foundations - 1
+    assert kl.view()["columns"][int(destination[1:])]["up"][-1] == back
+    before = kl.position()
+    kl.press("u")
+    kl.wait_moved(before)
+    game.undo()
+    assert kl.view() == expected(game)
+
+
+def test_a_deal_won_by_taps_its_panel_statistics_english_and_axe(browser: Any, server: str) -> None:
+    deal = 22
+    line = won_line(deal)
+    start = len(line) - 24  # the end of the solver's line, played by taps
+    game = engine_game(deal, line[:start])
+    # axe is injected as a script: this context runs without the page's CSP to allow that
+    context = browser.new_context(bypass_csp=True, locale="fr-FR", viewport={"width": 1280, "height": 800})
+    seen: list[str] = []
+    context.on("request", lambda request: seen.append(request.url))
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        kl = Klondike(page, server).open_at(deal, line[:start])
+        for move in line[start:]:
+            kl.play(game, move)
+        assert game.won
+        page.wait_for_selector("#win-panel[open]")
+        assert kl.text("#win-title") == "Les quatre fondations sont complètes !"
+        assert re.fullmatch(r"\d+:\d\d", kl.text("#win-time")), kl.text("#win-time")
+        assert kl.text("#win-moves") == str(game.moves)
+        assert kl.text("#win-recycles") == str(game.recycles)
+        assert kl.text("#win-cleared") == "52/52"
+        assert kl.text("#win-deal") == f"#{deal}"
+        page.click("#win-deal")
+        page.wait_for_function(
+            "id => document.querySelector('#message').textContent.includes(id)", arg=str(deal)
+        )
+        assert page.evaluate("() => navigator.clipboard.readText()") == str(deal)
+        assert page.get_attribute("#game", "data-recorded") == "1"
+        # in English: the panel comes back in the other catalogue's words; axe finds nothing serious
+        page.click("[data-action='close-panel']")
+        page.wait_for_selector("#win-panel", state="hidden")
+        page.click("#lang")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        page.wait_for_selector("#win-panel[open]")
+        assert kl.text("#win-title") == "All four foundations are complete!"
+        assert kl.text("#foundation-count") == "Home 52/52"
+        assert axe_serious(page) == []
+        page.click("[data-action='close-panel']")
+        assert kl.message().startswith("Game won.")
+        # the statistics counted the game once, won
+        page.click("#stats-open")
+        page.wait_for_selector("#stats-panel[open]")
+        assert (kl.text("#stats-played"), kl.text("#stats-won")) == ("1", "1")
+    finally:
+        context.close()
+    foreign = [url for url in seen if not url.startswith((server + "/", "data:", "blob:"))]
+    assert not foreign, foreign
+
+
+# ---------------------------------------------------------------- the fit, on a phone and a desktop
+
+LONG_DEAL = 24  # along the greedy player's game, a column of 6 face-down and 10 face-up cards
+
+FIT_JS = """() => {
+  const r = el => el.getBoundingClientRect();
+  const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+                           && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const view = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+  const board = r(document.querySelector('#board'));
+  const cards = [...document.querySelectorAll('#klondike-board .kl-table .card')].filter(e => !e.hidden
+    && getComputedStyle(e).display !== 'none');
+  const ups = [...document.querySelectorAll('#klondike-board .kl-up')];
+  const corner = document.querySelector('#klondike-board .kl-up .corner');
+  const top = document.querySelector('header.top');
+  const row = ['.games', '.deal', '.lang'].map(s => r(top.querySelector(s)));
+  const controls = [...document.querySelectorAll('nav.controls button')];
+  return {
+    clipped: cards.filter(e => !inside(r(e), board) || !inside(r(e), view))
+                  .map(e => e.dataset.card || e.className),
+    strips: ups.map(e => Math.min(Number(e.dataset.strip), r(e).height)),
+    widths: cards.map(e => r(e).width),
+    corner: corner ? parseFloat(getComputedStyle(corner).fontSize) : 0,
+    scroll: document.scrollingElement.scrollWidth > innerWidth,
+    rowMiddles: row.map(b => Math.round((b.top + b.bottom) / 2)),
+    links: [...top.querySelectorAll('[data-game-link]')].map(a => inside(r(a), view) && r(a).height >= 44
+                                                              && r(a).width >= 44),
+    controls: controls.map(b => inside(r(b), view) && b.scrollWidth <= b.clientWidth + 1
+                                && r(b).height >= 44),
+  };
+}"""
+
+
+def test_fit_on_a_phone_upright_on_its_side_and_at_320_px(kl: Klondike) -> None:
+    line = greedy_line(LONG_DEAL)[:41]
+    assert max(len(c) for c in engine_game(LONG_DEAL, line).position().tableau) == 16
+    kl.page.set_viewport_size({"width": 360, "height": 740})
+    kl.open_at(LONG_DEAL, line)
+    for width, height in ((360, 740), (740, 360), (320, 640), (1280, 800)):
+        kl.page.set_viewport_size({"width": width, "height": height})
+        kl.page.wait_for_function(
+            "w => document.querySelector('header.top').getBoundingClientRect().width <= w", arg=width
+        )
+        kl.page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        fit = kl.page.evaluate(FIT_JS)
+        size = f"{width}x{height}"
+        assert fit["clipped"] == [], (size, fit["clipped"])  # the 16-card column too: no scrolling
+        assert not fit["scroll"], size
+        assert all(fit["links"]) and all(fit["controls"]), (size, fit["links"], fit["controls"])
+        middles = fit["rowMiddles"]  # the game links, the deal and the language side by side
+        assert max(middles) - min(middles) <= 4, (size, "the header's first row wrapped", middles)
+        assert fit["corner"] >= 12, (size, fit["corner"])  # the rank stays legible
+        if (width, height) == (360, 740):
+            # a phone upright: every card is a 44 px target, its tappable strip too, even in the long column
+            assert min(fit["strips"]) >= 44, min(fit["strips"])
+            assert min(fit["widths"]) >= 44, min(fit["widths"])
+    # the new-deal choice: Klondike has no levels; it says what it deals, and shows no empty line
+    kl.page.set_viewport_size({"width": 360, "height": 740})
+    kl.page.click("#new")
+    kl.page.wait_for_selector("#newdeal-panel[open]")
+    blocks = kl.page.eval_on_selector_all(
+        "#newdeal-form > *",
+        """els => els.filter(e => e.getBoundingClientRect().height > 0)
+                    .map(e => [e.tagName, e.textContent.trim()])""",
+    )
+    assert [tag for tag, _ in blocks] == ["H2", "P", "DIV"], json.dumps(blocks, ensure_ascii=False)
+    assert "passes illimitées" in blocks[1][1]
+    kl.page.click("#newdeal-cancel")
+    kl.page.wait_for_selector("#newdeal-panel", state="hidden")
