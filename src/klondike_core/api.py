@@ -21,8 +21,7 @@ import secrets
 from typing import Any, ClassVar, Final
 
 from solitaire_core.errors import RequestError
-from solitaire_core.playsession import PlayedSession
-from solitaire_core.steps import SlicedJob
+from solitaire_core.playsession import Parts, PlayedSession
 
 from .deal import RANDOM_LIMIT, DealId
 from .game import Game
@@ -44,6 +43,13 @@ def random_deal_id() -> DealId:
     return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
 
 
+PARTS: Final = Parts(
+    parse_deal_id=DealId.parse, parse_move=Move.parse, snapshot=snapshot, save=save, load=load, hint=hint,
+    hint_job=HintJob,
+)
+"""What the shared session takes from Klondike's modules."""
+
+
 class Session(PlayedSession[Game, Hint]):
     """One game and the requests that act on it."""
 
@@ -52,37 +58,9 @@ class Session(PlayedSession[Game, Hint]):
 
     def __init__(self, deal_id: DealId | None = None) -> None:
         super().__init__(
-            Played(Game.from_id(deal_id or random_deal_id())),
+            PARTS, Played(Game.from_id(deal_id or random_deal_id())),
             {"new": self._new, "autofinish": self._autofinish},
         )
-
-    def parse_deal_id(self, text: str) -> DealId:
-        """The deal ID of `text`."""
-        return DealId.parse(text)
-
-    def parse_move(self, text: str) -> Move:
-        """The move of `text`."""
-        return Move.parse(text)
-
-    def snapshot(self, game: Game) -> dict[str, Any]:
-        """The table as a reply shows it (`snapshot.snapshot`)."""
-        return snapshot(game)
-
-    def save(self, played: Played) -> dict[str, Any]:
-        """The save a reply carries (`save.save`)."""
-        return save(played)
-
-    def load(self, data: object) -> Played:
-        """The game a save restores (`save.load`)."""
-        return load(data)
-
-    def advise(self, budget_ms: float | None) -> Hint:
-        """The hint for what the player sees (`hint.hint`)."""
-        return hint(self.game.player_view(), budget_ms=budget_ms)
-
-    def hint_job(self) -> SlicedJob[Hint]:
-        """The hint for what the player sees, in slices."""
-        return HintJob(self.game.player_view())
 
     def solve_from_start(self, args: dict[str, Any]) -> tuple[Game, SolveResult]:
         """The deal with every card known, solved within `budget_ms` (default `SOLUTION_BUDGET_MS`): past
@@ -100,10 +78,7 @@ class Session(PlayedSession[Game, Hint]):
         yet)."""
         if args.get("level", "any") != "any":
             raise RequestError("Klondike has no difficulty levels yet: 'level' must be 'any'")
-        if args.get("deal_id") is not None:
-            deal_id = self.parse_deal_id(self._deal_id_text(args))
-        else:
-            deal_id = random_deal_id()
+        deal_id = self._deal_id_arg(args) if args.get("deal_id") is not None else random_deal_id()
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
 

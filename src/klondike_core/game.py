@@ -129,16 +129,6 @@ class Game(Ending[Card, Rejection]):
         return len(self._steps)
 
     @property
-    def version(self) -> int:
-        """Counts every change of position; a hint computed for another version is stale."""
-        return self._version
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves of the current line of play, oldest first."""
-        return [step.move for step in self._steps]
-
-    @property
     def actions(self) -> list[Action]:
         """Every action since the deal started, undos included."""
         return list(self._actions)

@@ -21,15 +21,14 @@ with a `level` deals a deal the solver proved winnable, and a lettered ID whose 
 from __future__ import annotations
 
 import secrets
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from solitaire_core.errors import RequestError
 from solitaire_core.levels import parse_level
-from solitaire_core.playsession import PlayedSession
-from solitaire_core.steps import SlicedJob
+from solitaire_core.playsession import Parts, PlayedSession
 
 from .deal import RANDOM_LIMIT, DealId
-from .difficulty import deal_at_level, verify
+from .difficulty import deal_at_level, parse_verified
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .moves import Move
@@ -45,44 +44,20 @@ def random_deal_id() -> DealId:
     return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
 
 
+PARTS: Final = Parts(
+    parse_deal_id=parse_verified, parse_move=Move.parse, snapshot=snapshot, save=save, load=load, hint=hint,
+    hint_job=HintJob,
+)
+"""What the shared session takes from Pyramid's modules."""
+
+
 class Session(PlayedSession[Game, Hint]):
     """One game and the requests that act on it."""
 
     move_examples: ClassVar[str] = "'12+W', '5', 'draw'"
 
     def __init__(self, deal_id: DealId | None = None) -> None:
-        super().__init__(Played(Game.from_id(deal_id or random_deal_id())), {"new": self._new})
-
-    def parse_deal_id(self, text: str) -> DealId:
-        """The verified deal ID of `text`: `DealIdError` when malformed or when its difficulty letter is not
-        its deal's."""
-        deal_id = DealId.parse(text)
-        verify(deal_id)
-        return deal_id
-
-    def parse_move(self, text: str) -> Move:
-        """The move of `text`."""
-        return Move.parse(text)
-
-    def snapshot(self, game: Game) -> dict[str, Any]:
-        """The table as a reply shows it (`snapshot.snapshot`)."""
-        return snapshot(game)
-
-    def save(self, played: Played) -> dict[str, Any]:
-        """The save a reply carries (`save.save`)."""
-        return save(played)
-
-    def load(self, data: object) -> Played:
-        """The game a save restores (`save.load`)."""
-        return load(data)
-
-    def advise(self, budget_ms: float | None) -> Hint:
-        """The hint for what the player sees (`hint.hint`)."""
-        return hint(self.game.player_view(), budget_ms=budget_ms)
-
-    def hint_job(self) -> SlicedJob[Hint]:
-        """The hint for what the player sees, in slices."""
-        return HintJob(self.game.player_view())
+        super().__init__(PARTS, Played(Game.from_id(deal_id or random_deal_id())), {"new": self._new})
 
     def solve_from_start(self, args: dict[str, Any]) -> tuple[Game, SolveResult]:
         """The deal from its start, solved exactly (`solver.solve_game`)."""
@@ -93,7 +68,7 @@ class Session(PlayedSession[Game, Hint]):
         """Deal `deal_id` (verified), or without it a random deal of `level` (default `any`): every level but
         `any` deals only deals the solver proved winnable."""
         if args.get("deal_id") is not None:
-            deal_id = self.parse_deal_id(self._deal_id_text(args))
+            deal_id = self._deal_id_arg(args)
         else:
             try:
                 level = parse_level(args.get("level", "any"))

@@ -197,6 +197,14 @@ def deal_at_level(level: Level, candidates: Iterator[int] | None = None) -> Deal
     raise RuntimeError(f"no {level} deal found in {MAX_CANDIDATES} tries")  # pragma: no cover
 
 
+def parse_verified(text: str) -> DealId:
+    """The deal ID of `text`, verified as `new` and a save verify it: `DealIdError` when malformed or when
+    its difficulty letter is not its deal's."""
+    deal_id = DealId.parse(text)
+    verify(deal_id)
+    return deal_id
+
+
 def verify(deal_id: DealId) -> None:
     """Raise `DealIdError` when an ID claims a level its deal does not have (a hand-edited link)."""
     level = deal_id.level
@@ -205,4 +213,4 @@ def verify(deal_id: DealId) -> None:
 
 
 __all__ = ["EASY_FROM", "MEDIUM_FROM", "PLAYOUTS", "TURN_INSTEAD", "Assessment", "assess", "deal_at_level",
-           "level_of_wins", "matches", "playout_wins", "seed_of", "verify"]
+           "level_of_wins", "matches", "parse_verified", "playout_wins", "seed_of", "verify"]

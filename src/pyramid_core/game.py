@@ -200,16 +200,6 @@ class Game(Ending[int, Rejection]):
         return len(self._steps)
 
     @property
-    def version(self) -> int:
-        """Counts every change of position; a hint computed for another version is stale."""
-        return self._version
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves of the current line of play, oldest first."""
-        return [step.move for step in self._steps]
-
-    @property
     def actions(self) -> list[Action]:
         """Every action since the deal started, undos included (what a save replays)."""
         return list(self._actions)
@@ -222,10 +212,6 @@ class Game(Ending[int, Rejection]):
     def game_over(self) -> Rejection:
         """The refusal of every move, and of an undo once given up or closed."""
         return Rejection(Reason.GAME_OVER)
-
-    def every_card(self) -> Iterable[int]:
-        """The deal indexes 0-51: what `reveal` makes known."""
-        return range(DECK_SIZE)
 
     @property
     def can_draw(self) -> bool:

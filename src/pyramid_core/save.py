@@ -21,7 +21,7 @@ from typing import Any, Final, TypeAlias
 from solitaire_core import playlog
 
 from .deal import Deal, DealId
-from .difficulty import verify
+from .difficulty import parse_verified
 from .errors import PyramidError
 from .game import Game
 
@@ -50,10 +50,4 @@ def load(data: object) -> Played:
 
 def _fresh_game(data: Mapping[str, object]) -> Game:
     """A new game of the deal the save names (a lettered ID verified)."""
-    return Game(*playlog.name_deal(data, _verified, DealId.deal, Deal.parse))
-
-
-def _verified(text: str) -> DealId:
-    named = DealId.parse(text)
-    verify(named)
-    return named
+    return Game(*playlog.name_deal(data, parse_verified, DealId.deal, Deal.parse))

@@ -9,13 +9,14 @@ or given up).
 `Ending` holds that state for a game's `Game` class, which inherits from it and says what is its own: whether
 it is `won`, its `game_over` refusal, which cards there are to know (`every_card`) and its two error classes.
 The game keeps `_known` (what the player has seen, of any card type: a deal index or a `Card`), `_steps` (the
-moves that undo can take back) and `_version` (bumped by every change).
+moves that undo can take back, each with its `move`) and `_version` (bumped by every change), which give the
+two readings every game has too: `version` and `history`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .cards import DECK_SIZE
 from .errors import SolitaireError
@@ -52,12 +53,23 @@ class Ending(Generic[KnownT, RejectionT]):
         raise NotImplementedError
 
     def every_card(self) -> Iterable[KnownT]:
-        """Every card of the deal, as the knowledge holds them (what `reveal` makes known)."""
-        raise NotImplementedError
+        """Every card of the deal, as the knowledge holds them (what `reveal` makes known): the deal
+        indexes 0-51 unless the game's knowledge holds something else (Klondike's holds `Card`s)."""
+        return cast(Iterable[KnownT], range(DECK_SIZE))
 
     def undo(self) -> bool:
         """Take back the last move; False (and nothing changes) when there is none or undo is refused."""
         raise NotImplementedError
+
+    @property
+    def version(self) -> int:
+        """Counts every change of position; a hint computed for another version is stale."""
+        return self._version
+
+    @property
+    def history(self) -> list[Any]:
+        """The moves of the current line of play, oldest first."""
+        return [step.move for step in self._steps]
 
     @property
     def known(self) -> frozenset[KnownT]:

@@ -9,15 +9,16 @@ not an error: the reply carries the unchanged state and the `rejection`. A faile
 exactly as it was: the ops of `changes_in_place` change `played` itself, so a copy of it is kept to go back
 to; the others replace it.
 
-A game's session subclasses `PlayedSession` with what is its own: its `new` op (levels or none), how a deal
-ID, a move and a save are read, its snapshot and save, its hint, how its solver solves the deal from the
+A game's session subclasses `PlayedSession` with what is its own: its `Parts` (how a deal ID and a move are
+read, its snapshot, save and hint), its `new` op (levels or none), how its solver solves the deal from the
 start, and the ops only it has.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from .ending import SOLUTION_NOT_YET
@@ -72,6 +73,10 @@ class SessionGame(LoggedGame, Protocol):
         """Make a move if legal; else its rejection (nothing changes)."""
         ...
 
+    def player_view(self) -> Any:  # noqa: ANN401 (each game's own view)
+        """What the player sees: all the hint is given."""
+        ...
+
 
 class Solved(Protocol):
     """What a game's solver returns, as the `solution` op reads it."""
@@ -91,6 +96,22 @@ GameT = TypeVar("GameT", bound=SessionGame)
 AdviceT = TypeVar("AdviceT", bound=Advice)
 
 
+@dataclass(frozen=True)
+class Parts(Generic[GameT, AdviceT]):
+    """What a session takes from a game's modules: how `new` and `check_deal` read a deal ID (the text of
+    what `parse_deal_id` returns is the canonical ID), how a move is read (its text is the notation the log
+    keeps), the snapshot and the save of a reply, the restore of a save, and the hint (`hint(view,
+    budget_ms=…)` at once, `hint_job(view)` in slices)."""
+
+    parse_deal_id: Callable[[str], Any]
+    parse_move: Callable[[str], object]
+    snapshot: Callable[[GameT], dict[str, Any]]
+    save: Callable[[Played[GameT]], dict[str, Any]]
+    load: Callable[[object], Played[GameT]]
+    hint: Callable[..., AdviceT]
+    hint_job: Callable[[Any], SlicedJob[AdviceT]]
+
+
 class PlayedSession(
     Session[tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int], Played[GameT] | None]],
     Generic[GameT, AdviceT],
@@ -105,7 +126,10 @@ class PlayedSession(
     move_examples: ClassVar[str]
     """Moves in the game's notation, for the message of a `move` op without one (`'12+W', '5', 'draw'`)."""
 
-    def __init__(self, played: Played[GameT], ops: Mapping[str, Handler]) -> None:
+    def __init__(
+        self, parts: Parts[GameT, AdviceT], played: Played[GameT], ops: Mapping[str, Handler]
+    ) -> None:
+        self.parts = parts
         self.played = played
         self._hints: HintJobs[AdviceT] = HintJobs()
         super().__init__({
@@ -127,42 +151,13 @@ class PlayedSession(
 
     # --- what a game says ------------------------------------------------------------------------------
 
-    def parse_deal_id(self, text: str) -> object:
-        """The deal ID of `text` as `new` accepts it (its text is the canonical ID), or the game's
-        `DealIdError`."""
-        raise NotImplementedError
-
-    def parse_move(self, text: str) -> object:
-        """The move of `text` (its text is the notation the log keeps), or the game's `MoveError`."""
-        raise NotImplementedError
-
-    def snapshot(self, game: GameT) -> dict[str, Any]:
-        """The table as a reply shows it."""
-        raise NotImplementedError
-
-    def save(self, played: Played[GameT]) -> dict[str, Any]:
-        """The save a reply carries."""
-        raise NotImplementedError
-
-    def load(self, data: object) -> Played[GameT]:
-        """The game a save restores, or `SaveError`."""
-        raise NotImplementedError
-
-    def advise(self, budget_ms: float | None) -> AdviceT:
-        """The hint for the position now, computed at once."""
-        raise NotImplementedError
-
-    def hint_job(self) -> SlicedJob[AdviceT]:
-        """The hint for the position now, as a job run in slices."""
-        raise NotImplementedError
-
     def solve_from_start(self, args: dict[str, Any]) -> tuple[GameT, Solved]:
         """A fresh game of the deal that shows every card, and the solver's answer from its start."""
         raise NotImplementedError
 
     def frame(self, viewer: GameT) -> dict[str, Any]:
         """One snapshot of the solution's line."""
-        return self.snapshot(viewer)
+        return self.parts.snapshot(viewer)
 
     # --- the frame --------------------------------------------------------------------------------------
 
@@ -193,29 +188,29 @@ class PlayedSession(
     def _reply(self, rejection: Refusal | None = None) -> dict[str, Any]:
         return {
             "ok": True,
-            "state": self.snapshot(self.game),
-            "save": self.save(self.played),
+            "state": self.parts.snapshot(self.game),
+            "save": self.parts.save(self.played),
             "rejection": None if rejection is None else rejection.as_json(),
         }
 
-    def _deal_id_text(self, args: dict[str, Any]) -> str:
-        """`args["deal_id"]`, if it is a string (`parse_deal_id` reads it)."""
+    def _deal_id_arg(self, args: dict[str, Any]) -> Any:  # noqa: ANN401 (each game's own deal ID type)
+        """The deal ID of `args["deal_id"]`, read by `parse_deal_id`."""
         raw = args.get("deal_id")
         if not isinstance(raw, str):
             raise RequestError("'deal_id' must be a string")
-        return raw
+        return self.parts.parse_deal_id(raw)
 
     def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
         """Whether `new` would deal this ID, as the page asks before it leaves a game for a link: the
         canonical ID, or the `DealIdError` `new` would give. The game in progress is not touched."""
-        return {"ok": True, "deal_id": str(self.parse_deal_id(self._deal_id_text(args)))}
+        return {"ok": True, "deal_id": str(self._deal_id_arg(args))}
 
     def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
-        self._set(self.load(args.get("save")))
+        self._set(self.parts.load(args.get("save")))
         return self._reply()
 
     def _play(self, text: str) -> dict[str, Any]:
-        move = self.parse_move(text)
+        move = self.parts.parse_move(text)
         rejection = self.game.try_play(move)
         if rejection is None:
             self.played.log.append(str(move))
@@ -256,11 +251,11 @@ class PlayedSession(
         return float(value)
 
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = self.advise(self._budget(args, "budget_ms"))
+        result = self.parts.hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
         return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.start(self.game.version, self.hint_job)
+        return self._hints.start(self.game.version, lambda: self.parts.hint_job(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._hints.step(self.game.version, self._budget(args, "slice_ms"))

@@ -285,16 +285,6 @@ class Game(Ending[int, Rejection]):
         return self._score
 
     @property
-    def version(self) -> int:
-        """Counts every change of position; a hint computed for another version is stale."""
-        return self._version
-
-    @property
-    def history(self) -> list[Move]:
-        """The moves of the current line of play, oldest first."""
-        return [step.move for step in self._steps]
-
-    @property
     def actions(self) -> list[Action]:
         """The takes, draws and undos of the current line of play (since the last restart), as compacted:
         replayed with `play` on a fresh game of the deal they reach the current position."""
@@ -314,10 +304,6 @@ class Game(Ending[int, Rejection]):
     def game_over(self) -> Rejection:
         """The refusal of every take and draw, and of an undo once given up or closed."""
         return Rejection(Reason.GAME_OVER)
-
-    def every_card(self) -> Iterable[int]:
-        """The deal indexes 0-51: what `reveal` makes known."""
-        return range(DECK_SIZE)
 
     @property
     def can_draw(self) -> bool:
