@@ -137,6 +137,20 @@ def snapshot_cards(snap: dict[str, Any]) -> list[str]:
     return cards
 
 
+def filled_deal(slots: list[str | None], stock: Sequence[str] = (),
+                filler: Sequence[str] | None = None) -> str:
+    """A deal in notation with the given `slots` (indexes 0-27: the layout of Pyramid or Klondike), the stock
+    from index 28 starting with `stock`, and every other slot filled with the unused cards in `filler` order
+    (the ordered deck by default)."""
+    slots = list(slots)
+    for offset, code in enumerate(stock):
+        slots[28 + offset] = code
+    used = [c for c in slots if c is not None]
+    assert len(set(used)) == len(used)
+    rest = iter(c for c in (filler or ALL_CODES) if c not in used)
+    return " ".join(c if c is not None else next(rest) for c in slots)
+
+
 def reseal(save: dict[str, Any]) -> dict[str, Any]:
     """Recompute the checksum of an edited save, as a tamperer would (save.py's documented scheme: sha256 of
     the sorted, compact, ASCII JSON of every field but `check`, first 16 hex digits)."""

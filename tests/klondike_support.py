@@ -2,22 +2,20 @@
 
 `Model` is the rules again, as plainly as possible: seven lists of `[code, face_up]`, a stock list (next card
 first), a waste list (top last), four foundation counts, a recycle count, and whole copies for undo. Nothing
-is imported from `klondike_core.rules` or `klondike_core.game`; only `Deal` is used to read deals.
+is imported from `klondike_core.rules` or `klondike_core.game`; only `Deal` is used to read deals. The deck's
+codes, the filling of a deal and the resealing of a save are the shared `engine_support`'s.
 """
 
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from klondike_core.deal import Deal
+from engine_support import ALL_CODES, RANKS, SUITS, filled_deal
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-ALL_CODES = tuple(r + s for s in SUITS for r in RANKS)
+from klondike_core.deal import Deal
 
 
 def rank_of(code: str) -> int:
@@ -149,19 +147,7 @@ def build_deal(columns: Mapping[int, Sequence[str]] | None = None, stock: Sequen
         assert len(codes) <= len(indexes)
         for i, code in zip(indexes[len(indexes) - len(codes):], codes, strict=True):
             slots[i] = code
-    for offset, code in enumerate(stock):
-        slots[28 + offset] = code
-    used = [c for c in slots if c is not None]
-    assert len(set(used)) == len(used)
-    rest = iter(c for c in (filler or ALL_CODES) if c not in used)
-    return Deal.parse(" ".join(c if c is not None else next(rest) for c in slots))
-
-
-def reseal(save: dict[str, Any]) -> dict[str, Any]:
-    """Recompute the checksum of an edited save, as a tamperer would (the shared envelope's scheme)."""
-    body = {k: v for k, v in save.items() if k != "check"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return {**body, "check": hashlib.sha256(text.encode()).hexdigest()[:16]}
+    return Deal.parse(filled_deal(slots, stock, filler))
 
 
 def shown_cards(snap: dict[str, Any]) -> set[str]:

@@ -10,11 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from pyramid_core.deal import Deal
+from engine_support import RANKS, filled_deal
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
-ALL_CODES = tuple(r + s for s in SUITS for r in RANKS)
+from pyramid_core.deal import Deal
 
 
 def index(row: int, place: int) -> int:
@@ -149,12 +147,7 @@ def build_deal(pyramid: dict[int, str] | None = None, stock: Sequence[str] = (),
     slots: list[str | None] = [None] * 52
     for i, code in (pyramid or {}).items():
         slots[i] = code
-    for offset, code in enumerate(stock):
-        slots[28 + offset] = code
-    used = [c for c in slots if c is not None]
-    assert len(set(used)) == len(used)
-    rest = iter(c for c in (filler or ALL_CODES) if c not in used)
-    return Deal.parse(" ".join(c if c is not None else next(rest) for c in slots))
+    return Deal.parse(filled_deal(slots, stock, filler))
 
 
 def brute_force(deal: Deal, max_states: int = 300_000, moves: Sequence[str] = ()) -> bool | None:

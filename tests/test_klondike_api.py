@@ -9,7 +9,8 @@ import json
 from typing import Any
 
 import pytest
-from klondike_support import reseal, shown_cards
+from engine_support import reseal
+from klondike_support import shown_cards
 
 from klondike_core.api import Session
 from klondike_core.deal import DealId

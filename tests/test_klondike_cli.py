@@ -6,33 +6,18 @@ from __future__ import annotations
 import functools
 import json
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_support import one_json, run_module
 
 from klondike_core import cli
 from klondike_core.autoplay import greedy, play_out
 from klondike_core.deal import DealId
 from klondike_core.game import Game
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
-
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "klondike_core", *args], capture_output=True, text=True,
-        env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"}, timeout=300, check=False,
-    )
-
-
-def one_json(result: subprocess.CompletedProcess[str]) -> dict[str, object]:
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert len(lines) == 1 and result.stderr == ""
-    data = json.loads(lines[0])
-    assert isinstance(data, dict)
-    return data
+    return run_module("klondike_core", *args)
 
 
 def test_deal():

@@ -6,34 +6,24 @@ key up in the game's catalogue first, then in the shared one)."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
+from catalogue_support import (
+    KEY_LITERAL,
+    assert_keys_exist,
+    assert_same_keys_and_placeholders,
+    catalogue,
+    module_scripts,
+)
 
 from klondike_core import hint
 from klondike_core.messages import LANGUAGES, REJECTION_TEXTS
 from klondike_core.moves import Reason
 
-ROOT = Path(__file__).resolve().parents[1]
-CATALOGUES = ROOT / "web" / "i18n"
-MODULES = ROOT / "web" / "games" / "klondike"
-
-# A string literal that is a whole text key ("card.target", "rules.tips.5").
-KEY_LITERAL = re.compile(r'"([a-z_]+(?:\.[a-z_0-9]+)+)"')
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # The `why` codes hint.py gives (Hint(..., why="...") and of_move(..., "...")).
 WHY = re.compile(r'why="(\w+)"|of_move\([^()]+, [^()]+, "(\w+)"\)')
-
-
-def catalogue(name: str) -> dict[str, str]:
-    path = CATALOGUES / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"{path} is not there (the page is not in this checkout)")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -61,22 +51,16 @@ def test_the_seed_words_in_french() -> None:
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    fr, en = catalogue("klondike.fr"), catalogue("klondike.en")
-    assert list(fr) == list(en)
-    for key, text in fr.items():
-        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(en[key])), key
-    assert all(text == "" or text.strip() == text for text in [*fr.values(), *en.values()])
+    assert_same_keys_and_placeholders("klondike")
 
 
 def test_every_key_the_klondike_modules_name_exists() -> None:
-    own_fr, own_en = catalogue("klondike.fr"), catalogue("klondike.en")
-    shared_fr, shared_en = catalogue("fr"), catalogue("en")
-    scripts = "\n".join(p.read_text(encoding="utf-8") for p in sorted(MODULES.glob("*.js")))
+    own_fr = catalogue("klondike.fr")
+    scripts = module_scripts("klondike")
     used = set(KEY_LITERAL.findall(scripts))
     assert "card.target" in used and "note.no_progress" in used  # the scan sees the table and the game
     used |= set(re.findall(r'"klondike:([a-z_.]+)"', scripts))
-    assert sorted(k for k in used if k not in own_fr and k not in shared_fr) == []
-    assert sorted(k for k in used if k not in own_en and k not in shared_en) == []
+    assert_keys_exist("klondike", used)
     # keys built at run time: hint and solution words for every kind of move
     for kind in ("onto", "empty", "foundation", "down", "down_empty", "draw", "recycle"):
         assert f"hint.{kind}" in own_fr and f"solution.move_{kind}" in own_fr, kind

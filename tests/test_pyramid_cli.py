@@ -6,30 +6,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
+from cli_support import SRC, one_json, run_module
 
 from pyramid_core import DealId, Game, Outcome
 from pyramid_core.cli import main
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
-
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "pyramid_core", *args], capture_output=True, text=True, input=stdin,
-        env={"PYTHONPATH": SRC, "PATH": "/usr/bin:/bin"}, timeout=300, check=False,
-    )
-
-
-def one_json(result: subprocess.CompletedProcess[str]) -> dict[str, object]:
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert len(lines) == 1 and result.stderr == ""
-    data = json.loads(lines[0])
-    assert isinstance(data, dict)
-    return data
+    return run_module("pyramid_core", *args, stdin=stdin)
 
 
 def test_deal():

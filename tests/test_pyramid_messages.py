@@ -5,31 +5,17 @@ shared one (the page looks a key up in the game's catalogue first, then in the s
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
-
 import pytest
+from catalogue_support import (
+    KEY_LITERAL,
+    assert_keys_exist,
+    assert_same_keys_and_placeholders,
+    catalogue,
+    module_scripts,
+)
 
 from pyramid_core.messages import LANGUAGES, REJECTION_TEXTS
 from pyramid_core.moves import Reason
-
-ROOT = Path(__file__).resolve().parents[1]
-CATALOGUES = ROOT / "web" / "i18n"
-MODULES = ROOT / "web" / "games" / "pyramid"
-
-# A string literal that is a whole text key ("card.partner", "rules.tips.7"), or the first argument of t(...).
-KEY_LITERAL = re.compile(r'"([a-z_]+(?:\.[a-z_0-9]+)+)"')
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
-
-
-def catalogue(name: str) -> dict[str, str]:
-    path = CATALOGUES / f"{name}.json"
-    if not path.exists():
-        pytest.skip(f"{path} is not there (the page is not in this checkout)")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -51,23 +37,13 @@ def test_french_refusals_are_the_seed_words() -> None:
 
 
 def test_both_languages_have_the_same_keys_and_placeholders() -> None:
-    fr, en = catalogue("pyramid.fr"), catalogue("pyramid.en")
-    assert list(fr) == list(en)
-    for key, text in fr.items():
-        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(en[key])), key
-    assert all(text == "" or text.strip() == text for text in [*fr.values(), *en.values()])
+    assert_same_keys_and_placeholders("pyramid")
 
 
 def test_every_key_the_pyramid_modules_name_exists() -> None:
-    pyramid_fr, pyramid_en = catalogue("pyramid.fr"), catalogue("pyramid.en")
-    shared_fr, shared_en = catalogue("fr"), catalogue("en")
-    scripts = "\n".join(p.read_text(encoding="utf-8") for p in sorted(MODULES.glob("*.js")))
-    used = set(KEY_LITERAL.findall(scripts))
+    used = set(KEY_LITERAL.findall(module_scripts("pyramid")))
     assert "card.partner" in used  # the scan sees the table's keys
-    missing_fr = sorted(k for k in used if k not in pyramid_fr and k not in shared_fr)
-    missing_en = sorted(k for k in used if k not in pyramid_en and k not in shared_en)
-    assert missing_fr == []
-    assert missing_en == []
+    assert_keys_exist("pyramid", used)
 
 
 def test_the_rules_section_is_complete() -> None:
