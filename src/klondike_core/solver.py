@@ -45,7 +45,7 @@ loses a card turned in between.
 card moves only if that card can then go up, a column is emptied only when a king waits for it, no card
 comes back from a foundation), best first, each with its own order (`PASSES`: the fewest face-down cards
 first, then the most cards up; or with a cost per move made, per talon card, per face-down card under
-others): the orders find different wins, and each gets a tenth of the budget. A win one finds is a real one
+others): the orders find different wins; they get half the budget between them. A win one finds is a real one
 (its line replays); running out of states proves nothing, so then the complete search (every legal move
 but those that can wait, above) runs with the rest of the budget, best first too, and `lost` is answered
 only when it has seen every reachable state. Moves are generated in this order: to
@@ -144,13 +144,15 @@ class Order:
 PLAIN: Final = Order()
 """The fewest face-down cards, then the most cards on the foundations."""
 PASSES: Final = (
-    (PLAIN, 0.1),
+    (PLAIN, 0.2),
     (Order(depth=2), 0.1),
     (Order(talon=1), 0.1),
     (Order(hidden=16, squares=16), 0.1),
 )
 """The win-only passes `solve_board` makes first, each with its share of the budget: orders that find
-different wins (on the deals the plain order left unknown, each found wins the others did not)."""
+different wins (on the deals the plain order left unknown, each found wins the others did not); the plain
+order, which finds most wins in milliseconds, gets more. A pass that runs out of states stops them all: the
+narrower space is the same in every order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,7 @@ class Solver:
         strict: bool = False,
         best_first: bool = True,
         order: Order = PLAIN,
+        delays: bool = True,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.board = board
@@ -205,11 +208,13 @@ class Solver:
         self.strict = strict
         self.best_first = best_first
         self.order = order
+        self.delays = delays
         self.clock = clock
         self.seq = board.seq
         self.where = {card: k for k, card in enumerate(board.seq)}
         self.kings = [k for k, card in enumerate(board.seq) if RANK[card] == KING]
         self.nodes = 0
+        self._safe: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     # --- moves ------------------------------------------------------------------------------------------
 
@@ -268,29 +273,30 @@ class Solver:
         if not self.auto:
             return state, done
         where = self.where
-        progress = True
-        while progress:
-            progress = False
+        cache = self._safe
+        while True:
             cols, found, mask, _ = state
-            for suit in range(4):
-                if found[suit] == KING or not safe_up(found, suit):
-                    continue
+            suits = cache.get(found)
+            if suits is None:
+                suits = cache[found] = tuple(s for s in range(4) if found[s] < KING and safe_up(found, s))
+            move: Move | None = None
+            for suit in suits:
                 card = suit * 13 + found[suit]
                 k = where.get(card, -1)
-                move: Move | None = None
                 if k >= 0 and mask >> k & 1:
                     move = (_S2F, k, 0, 0)
-                else:
-                    for c in range(COLUMNS):
-                        col = cols[c]
-                        if col[-1] == card and len(col) > 1:
-                            move = (_T2F, c, 0, 0)
-                            break
-                if move is not None:
-                    done.append(move)
-                    state = self.apply(state, move)
-                    progress = True
                     break
+                for c in range(COLUMNS):
+                    col = cols[c]
+                    if col[-1] == card and len(col) > 1:
+                        move = (_T2F, c, 0, 0)
+                        break
+                if move is not None:
+                    break
+            if move is None:
+                break
+            done.append(move)
+            state = self.apply(state, move)
         return state, done
 
     def moves(self, state: State) -> list[Move]:
@@ -320,18 +326,16 @@ class Solver:
             low = m & -m
             m ^= low
             in_talon.append(low.bit_length() - 1)
+        # The face-down cards: a move that can wait is made only if its use needs none of them turned
+        # (module docstring); with `delays` off, none counts (every legal move: a reference for tests).
+        hidden: set[int] = set()
         if strict:
             king_waits = self._king_waits(cols, mask)
-            avail: set[int] = set()
+        elif not self.delays:
+            king_waits = True
         else:
-            # The cards that could be moved onto a column top right now (face up in a column, in the
-            # talon, on top of a foundation): the delays of the module docstring ask for one of them.
-            avail = {seq[k] for k in in_talon}
             for col in cols:
-                avail.update(col[col[0] + 1 :])
-            for suit in range(4):
-                if found[suit]:
-                    avail.add(suit * 13 + found[suit] - 1)
+                hidden.update(col[1 : col[0] + 1])
             king_waits = self._king_waits(cols, mask) or KING in found
         for s in range(COLUMNS):
             col = cols[s]
@@ -345,39 +349,40 @@ class Solver:
                 (first if down and n == f + 1 else ups).append((_T2F, s, 0, 0))
             for i in range(f, n):
                 x = col[i]
+                if RANK[x] == KING:
+                    if empty < 0 or not (i > f or down):
+                        continue
+                    dests = [empty]
+                else:
+                    dests = [d for d in (tops.get(p, -1) for p in PARENTS[x]) if d >= 0]
+                    if not dests:
+                        continue
                 if i > f:
                     y = col[i - 1]
                     if found[SUIT[y]] != RANK[y] - 1:
                         if strict:
                             continue
-                        # y goes up (above), gets its other child, or moves on alone (never onto the
-                        # run's destination: that is a rank lower than y's parents)
-                        if not (
-                            any(z != x and z in avail for z in CHILDREN[y])
-                            or (empty >= 0 if RANK[y] == KING else any(p in tops for p in PARENTS[y]))
+                        # y can go up (the cards it waits for are not face down), get its other child
+                        # or move on alone (a king, or onto a parent that is not face down)
+                        if hidden and not (
+                            RANK[y] == KING
+                            or any(z != x and z not in hidden for z in CHILDREN[y])
+                            or any(p not in hidden for p in PARENTS[y])
+                            or not any(
+                                SUIT[y] * 13 + r - 1 in hidden for r in range(found[SUIT[y]] + 1, RANK[y])
+                            )
                         ):
                             continue
-                if RANK[x] == KING:
-                    if empty >= 0 and (i > f or down):
-                        if i == f:
-                            flips.append((down, (_T2T, s, i, empty)))
-                        else:
-                            partial.append((_T2T, s, i, empty))
-                    continue
-                for p in PARENTS[x]:
-                    d = tops.get(p, -1)
-                    if d >= 0:
-                        if i > f:
-                            partial.append((_T2T, s, i, d))
-                        elif down:
-                            flips.append((down, (_T2T, s, i, d)))
-                        elif king_waits:
-                            empties.append((_T2T, s, i, d))
+                    partial.extend((_T2T, s, i, d) for d in dests)
+                elif down:
+                    flips.extend((down, (_T2T, s, i, d)) for d in dests)
+                elif king_waits and RANK[x] < KING:
+                    empties.extend((_T2T, s, i, d) for d in dests)
         for k in in_talon:
             x = seq[k]
             if found[SUIT[x]] == RANK[x] - 1:
                 talon.append((_S2F, k, 0, 0))
-            if not strict and not any(z in avail for z in CHILDREN[x]):
+            if hidden and all(z in hidden for z in CHILDREN[x]):
                 continue
             if RANK[x] == KING:
                 if empty >= 0:
@@ -392,8 +397,10 @@ class Solver:
             if not r:
                 continue
             card = suit * 13 + r - 1
-            if not any(z in avail for z in CHILDREN[card]) and not (
-                r > 1 and any(p in tops for p in PARENTS[card - 1])
+            if (
+                hidden
+                and all(z in hidden for z in CHILDREN[card])
+                and not (r > 1 and any(p not in hidden for p in PARENTS[card - 1]))
             ):
                 continue
             if r == KING:
@@ -591,6 +598,8 @@ def solve_board(
         spent += quick.nodes
         if quick.verdict is Verdict.WIN:
             return SolveResult(quick.verdict, quick.line, spent, (clock() - start) * 1000)
+        if quick.verdict is Verdict.LOST:
+            break  # the narrower space has no win, in any order
     rest_ms = None if budget_ms is None else max(0.0, budget_ms - (clock() - start) * 1000)
     rest = max(0, nodes - spent)
     full = Solver(board, max_nodes=rest, budget_ms=rest_ms, auto=auto, clock=clock).run()
