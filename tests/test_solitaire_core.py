@@ -551,3 +551,69 @@ def test_the_build_backend_installs_every_package_too(tmp_path: Path) -> None:
     with zipfile.ZipFile(tmp_path / "editable" / editable) as archive:
         pth = [member for member in archive.namelist() if member.endswith(".pth")]
         assert len(pth) == 1 and archive.read(pth[0]).decode() == f"{ROOT / 'src'}\n"
+
+
+# --- the end of a game, the log, the session and the commands every game shares ---------------------------
+
+
+def test_the_three_games_end_alike_on_the_shared_ending() -> None:
+    from klondike_core.game import Game as KlondikeGame  # noqa: PLC0415
+    from pyramid_core.game import Game as PyramidGame  # noqa: PLC0415
+    from solitaire_core.ending import Ending, Outcome  # noqa: PLC0415
+    from solitaire_core.moveplay import MovePlay  # noqa: PLC0415
+    from tripeaks_core.game import Game as TriPeaksGame  # noqa: PLC0415
+    from tripeaks_core.game import Outcome as TriPeaksOutcome  # noqa: PLC0415
+
+    games = [TriPeaksGame.from_id("1"), PyramidGame.from_id(1), KlondikeGame.from_id(1)]
+    assert issubclass(PyramidGame, MovePlay) and issubclass(KlondikeGame, MovePlay)
+    assert TriPeaksOutcome is Outcome
+    for game in games:
+        assert isinstance(game, Ending) and game.outcome() is Outcome.PLAYING
+        assert not game.over and not game.solution_available and game.check_undo() is None
+        with pytest.raises(type(game).in_progress_error, match="only once the game is won or given up"):
+            game.reveal()
+        game.give_up()
+        assert game.over and game.given_up and game.outcome() is Outcome.GIVEN_UP and not game.can_undo
+        assert game.check_undo() == game.game_over() and game.game_over().reason.value == "game_over"
+        with pytest.raises(type(game).game_over_error, match=r"^this game was already given up$"):
+            game.give_up()
+        assert game.reveal() is True and game.closed and game.all_known and game.reveal() is False
+        assert len(game.known) == DECK_SIZE
+
+
+def test_pyramid_and_klondike_saves_are_the_shared_log_save() -> None:
+    import klondike_core.save as klondike_save  # noqa: PLC0415
+    import pyramid_core.save as pyramid_save  # noqa: PLC0415
+    from klondike_core.game import Game as KlondikeGame  # noqa: PLC0415
+    from pyramid_core.game import Game as PyramidGame  # noqa: PLC0415
+    from solitaire_core.playlog import Played  # noqa: PLC0415
+
+    for module, game, name in ((pyramid_save, PyramidGame.from_id(3), "pyramid-save"),
+                               (klondike_save, KlondikeGame.from_id(3), "klondike-save")):
+        played = Played(game)
+        played.play("draw")
+        played.play("undo")
+        played.replay()
+        played.give_up()
+        data = module.save(played)
+        assert list(data) == ["format", "version", "log", "deal_id", "check"] and data["format"] == name
+        assert data["log"] == ["draw", "undo", "replay", "give_up"]
+        again = module.load(data)
+        assert again.log == played.log and again.given_up and module.save(again) == data
+        with pytest.raises(SaveError, match=r"^saved game: log entry 0 \('nope'\) cannot be played: "):
+            module.load(envelope.seal({**{k: v for k, v in data.items() if k != "check"}, "log": ["nope"]}))
+        body = {k: v for k, v in data.items() if k not in ("check", "deal_id")}
+        with pytest.raises(SaveError, match=r"^saved game: neither a deal ID nor a deal$"):
+            module.load(envelope.seal(body))
+
+
+def test_every_game_names_its_sample_commands_alike() -> None:
+    from klondike_core.cli import build_parser as klondike_parser  # noqa: PLC0415
+    from pyramid_core.cli import build_parser as pyramid_parser  # noqa: PLC0415
+    from solitaire_core.commands import SAMPLE_HELP  # noqa: PLC0415
+    from tripeaks_core.cli import build_parser as tripeaks_parser  # noqa: PLC0415
+
+    for build in (tripeaks_parser, pyramid_parser, klondike_parser):
+        usage = " ".join(build().format_help().split())  # argparse wraps long help lines
+        for name, text in SAMPLE_HELP.items():
+            assert name in usage and text in usage

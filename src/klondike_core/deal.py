@@ -17,7 +17,6 @@ import string
 from dataclasses import dataclass
 from typing import Final
 
-from solitaire_core.cards import DECK_SIZE
 from solitaire_core.deal import DealCards
 from solitaire_core.shuffle import shuffled_indexes
 
@@ -38,14 +37,9 @@ class Deal(DealCards):
 
     @classmethod
     def parse(cls, text: str) -> Deal:
-        """Read 52 codes separated by single spaces (whitespace around the whole text is ignored)."""
-        body = text.strip(" \t\r\n")
-        codes = body.split(" ")
-        if len(codes) != DECK_SIZE:
-            if any(not code for code in codes) or any(c in body for c in "\t\r\n"):
-                raise DealError(f"the 52 card codes must be separated by single spaces: {quote(body)}")
-            raise DealError(f"a deal has 52 card codes, got {len(codes)}: {quote(body)}")
-        return cls.from_codes(codes)
+        """Read 52 codes separated by single spaces (whitespace around the whole text is ignored;
+        `DealCards.from_spaced`)."""
+        return cls.from_spaced(text)
 
     @classmethod
     def from_number(cls, number: int) -> Deal:

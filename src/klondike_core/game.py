@@ -17,10 +17,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 
 from solitaire_core.cards import Card
-from solitaire_core.ending import Ending
+from solitaire_core.ending import Outcome
+from solitaire_core.moveplay import MovePlay
 
 from . import rules
 from .deal import Deal, DealId
@@ -35,20 +35,9 @@ from .moves import (
     Reason,
     Rejection,
     Target,
-    parse_action,
 )
 from .position import Position
 from .progress import Progress, autofinish_move, gets_anywhere
-
-
-class Outcome(StrEnum):
-    """Where the game stands. `STUCK`: not won and no legal move at all (stock and waste empty and no card
-    can move); `GIVEN_UP`: after `give_up`, until a restart."""
-
-    PLAYING = "playing"
-    WON = "won"
-    STUCK = "stuck"
-    GIVEN_UP = "given_up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +47,14 @@ class _Step:
     recycles: int
 
 
-class Game(Ending[Card, Rejection]):
-    """One game of Klondike on a given deal (its end, `Ending`, is every game's)."""
+class Game(MovePlay[Card, Move, Rejection]):
+    """One game of Klondike on a given deal. Its end (`Ending`) is every game's; its moves, draws, recycles
+    and undos are played as Klondike's and Pyramid's (`MovePlay`)."""
 
     game_over_error = GameOverError
     in_progress_error = GameInProgressError
+    illegal_move = IllegalMove
+    position_error = PositionError
 
     def __init__(self, deal: Deal, deal_id: DealId | None = None, known: Iterable[Card] = ()) -> None:
         self.deal = deal
@@ -215,6 +207,10 @@ class Game(Ending[Card, Rejection]):
 
     # --- checking and making moves ---------------------------------------------------------------------
 
+    def parse_move(self, text: str) -> Move:
+        """The move of `text` (`Move.parse`)."""
+        return Move.parse(text)
+
     def check(self, move: Move) -> Rejection | None:
         """Why `move` would be refused, or `None` if it is legal. Once the game is over every move is
         refused (`game_over`) before anything else is looked at. A card the player has not seen is refused
@@ -227,40 +223,6 @@ class Game(Ending[Card, Rejection]):
             if move.card not in self._known:
                 return Rejection(Reason.NOT_FREE)
         return rejection
-
-    def try_play(self, move: Move | str) -> Rejection | None:
-        """Make `move` (a `Move` or its notation) if legal; return the rejection otherwise (nothing
-        changes)."""
-        parsed = Move.parse(move) if isinstance(move, str) else move
-        rejection = self.check(parsed)
-        if rejection is None:
-            self._apply(parsed)
-            self._actions.append(parsed)
-        return rejection
-
-    def play(self, action: Action | str) -> None:
-        """Make a move or `undo` (given as data or in notation); raise `IllegalMove` when refused and
-        `PositionError` for an undo with nothing to take back."""
-        parsed = parse_action(action) if isinstance(action, str) else action
-        if parsed == UNDO:
-            rejection = self.check_undo()
-            if rejection is not None:
-                raise IllegalMove(UNDO, rejection)
-            if not self.undo():
-                raise PositionError("there is no move to undo")
-            return
-        assert isinstance(parsed, Move)
-        rejection = self.try_play(parsed)
-        if rejection is not None:
-            raise IllegalMove(parsed, rejection)
-
-    def draw(self) -> Rejection | None:
-        """Turn the stock's next card onto the waste; the rejection when that is not possible."""
-        return self.try_play(DRAW_MOVE)
-
-    def recycle(self) -> Rejection | None:
-        """Turn the waste back into the stock; the rejection when that is not allowed now."""
-        return self.try_play(RECYCLE_MOVE)
 
     def undo(self) -> bool:
         """Take back the last move (a card turned by it goes face down again, still known); return False

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, Card
-from solitaire_core.ending import Ending
+from solitaire_core.ending import Outcome
 from solitaire_core.masks import indexes_of
+from solitaire_core.moveplay import MovePlay
 
 from .deal import STOCK_START, Deal, DealId
 from .errors import GameInProgressError, GameOverError, PositionError
@@ -38,7 +38,6 @@ from .moves import (
     Place,
     Reason,
     Rejection,
-    parse_action,
     place_order,
 )
 
@@ -46,16 +45,6 @@ PASSES: Final = 3
 """Passes through the stock in all: the stock may be recycled `PASSES - 1` times."""
 PAIR_SUM: Final = 13
 KING: Final = 13
-
-
-class Outcome(StrEnum):
-    """Where the game stands. `STUCK`: not won and no legal move at all; `GIVEN_UP`: after `give_up`,
-    until a restart."""
-
-    PLAYING = "playing"
-    WON = "won"
-    STUCK = "stuck"
-    GIVEN_UP = "given_up"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +87,14 @@ class PlayerView:
         return f"pyramid1|{pyramid}|{stock}|{waste}|{self.pass_number}|{unseen}"
 
 
-class Game(Ending[int, Rejection]):
-    """One game of Pyramid on a given deal (its end, `Ending`, is every game's)."""
+class Game(MovePlay[int, Move, Rejection]):
+    """One game of Pyramid on a given deal. Its end (`Ending`) is every game's; its moves, draws, recycles
+    and undos are played as Klondike's and Pyramid's (`MovePlay`)."""
 
     game_over_error = GameOverError
     in_progress_error = GameInProgressError
+    illegal_move = IllegalMove
+    position_error = PositionError
 
     def __init__(self, deal: Deal, deal_id: DealId | None = None, known: Iterable[int] = ()) -> None:
         self.deal = deal
@@ -322,6 +314,10 @@ class Game(Ending[int, Rejection]):
             return Rejection(Reason.WASTE_EMPTY)
         return None
 
+    def parse_move(self, text: str) -> Move:
+        """The move of `text` (`Move.parse`)."""
+        return Move.parse(text)
+
     def check(self, move: Move) -> Rejection | None:
         """Why `move` would be refused, or `None` if it is legal. A place that holds no card is not a
         refusal but bad input: `PositionError`. Once the game is over every move is refused (`game_over`),
@@ -340,40 +336,6 @@ class Game(Ending[int, Rejection]):
         if move.kind == "king":
             return None if total == KING else Rejection(Reason.NOT_KING, move.places[0])
         return None if total == PAIR_SUM else Rejection(Reason.NOT_THIRTEEN)
-
-    def try_play(self, move: Move | str) -> Rejection | None:
-        """Make `move` (a `Move` or its notation) if legal; return the rejection otherwise (nothing
-        changes)."""
-        parsed = Move.parse(move) if isinstance(move, str) else move
-        rejection = self.check(parsed)
-        if rejection is None:
-            self._apply(parsed)
-            self._actions.append(parsed)
-        return rejection
-
-    def play(self, action: Action | str) -> None:
-        """Make a move or `undo` (given as data or in notation); raise `IllegalMove` when refused and
-        `PositionError` for an undo with nothing to take back."""
-        parsed = parse_action(action) if isinstance(action, str) else action
-        if parsed == UNDO:
-            rejection = self.check_undo()
-            if rejection is not None:
-                raise IllegalMove(UNDO, rejection)
-            if not self.undo():
-                raise PositionError("there is no move to undo")
-            return
-        assert isinstance(parsed, Move)
-        rejection = self.try_play(parsed)
-        if rejection is not None:
-            raise IllegalMove(parsed, rejection)
-
-    def draw(self) -> Rejection | None:
-        """Turn the stock top onto the waste; the rejection when the stock is empty."""
-        return self.try_play(DRAW_MOVE)
-
-    def recycle(self) -> Rejection | None:
-        """Turn the waste back into the stock; the rejection when that is not allowed now."""
-        return self.try_play(RECYCLE_MOVE)
 
     def undo(self) -> bool:
         """Take back the last move; return False (and change nothing) when there is none or undo is refused

@@ -10,14 +10,14 @@ object per result with `--json`, else one line (`describe` for a verdict).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Protocol, TypeVar
 
 from . import cli as frame
 from .cli import BadInput, Parser, emit, play_all, read_items
 from .errors import SolitaireError
 from .figures import autoplay_summary, stats_summary
-from .verdict import Verdict
+from .verdict import Solved, Verdict
 
 SAMPLE_HELP: Final = {
     "autoplay": "play deals taking every hint, never looking at unseen cards",
@@ -29,34 +29,6 @@ GameT = TypeVar("GameT")
 Runner = Callable[[argparse.Namespace], None]
 OnHint = Callable[[Any, float], None]
 """What a game's `play_out` tells of each hint: the advice and the milliseconds it took."""
-
-
-class Solved(Protocol):
-    """A solver's result as the commands print it (`verdict.SolveResult`)."""
-
-    @property
-    def verdict(self) -> Verdict:
-        """Win, lost or unknown."""
-        ...
-
-    @property
-    def line(self) -> Sequence[object]:
-        """The winning line."""
-        ...
-
-    @property
-    def nodes(self) -> int:
-        """Nodes expanded."""
-        ...
-
-    @property
-    def ms(self) -> float:
-        """Milliseconds taken."""
-        ...
-
-    def as_json(self) -> dict[str, object]:
-        """The result as `--json` prints it."""
-        ...
 
 
 class Advice(Protocol):

@@ -1,9 +1,10 @@
 """What every game's deal shares: 52 distinct cards in the order of that game's deal notation, read from and
 written as 52 two-character codes separated by spaces.
 
-Which index is which place (TriPeaks' table and stock, Pyramid's pyramid and stock) and how strictly the
-text is read (TriPeaks tolerates extra whitespace, Pyramid does not) stay in the game's `deal` module; a
-game's `Deal` subclasses `DealCards` and names its own error class, which every message here is raised as.
+Which index is which place (TriPeaks' table and stock, Pyramid's pyramid and stock) stays in the game's
+`deal` module, and so does how strictly the text is read: TriPeaks tolerates extra whitespace, Pyramid and
+Klondike read it strictly (`from_spaced`). A game's `Deal` subclasses `DealCards` and names its own error
+class, which every message here is raised as.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import ClassVar, Self
 
 from .cards import DECK_SIZE, Card
 from .errors import SolitaireError
+from .quoting import quote
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +45,18 @@ class DealCards:
             except SolitaireError as error:
                 raise cls.error(f"card {index}: {error}") from None
         return cls(tuple(cards))
+
+    @classmethod
+    def from_spaced(cls, text: str, parse_card: Callable[[str], Card] = Card.parse) -> Self:
+        """Read 52 codes separated by single spaces (whitespace around the whole text is ignored), each read
+        by `parse_card`: the strict reading of Pyramid's and Klondike's deal notation."""
+        body = text.strip(" \t\r\n")
+        codes = body.split(" ")
+        if len(codes) != DECK_SIZE:
+            if any(not code for code in codes) or any(c in body for c in "\t\r\n"):
+                raise cls.error(f"the 52 card codes must be separated by single spaces: {quote(body)}")
+            raise cls.error(f"a deal has 52 card codes, got {len(codes)}: {quote(body)}")
+        return cls.from_codes(codes, parse_card)
 
     @classmethod
     def from_indexes(cls, indexes: Iterable[int]) -> Self:

@@ -16,10 +16,23 @@ two readings every game has too: `version` and `history`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from .cards import DECK_SIZE
 from .errors import SolitaireError
+
+
+class Outcome(StrEnum):
+    """Where a game stands, in every game: `WON` by the game's rule, `STUCK` when it is not won and no legal
+    move is left (the game says when: TriPeaks, the stock empty and no free card fits), `GIVEN_UP` after
+    `give_up` until a restart, else `PLAYING`."""
+
+    PLAYING = "playing"
+    WON = "won"
+    STUCK = "stuck"
+    GIVEN_UP = "given_up"
+
 
 KnownT = TypeVar("KnownT")
 RejectionT = TypeVar("RejectionT")

@@ -17,7 +17,7 @@ start, and the ops only it has.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
@@ -27,7 +27,7 @@ from .hints import Advice, HintJobs, hint_json
 from .playlog import LoggedGame, Played
 from .session import Handler, Session
 from .steps import SlicedJob
-from .verdict import Verdict
+from .verdict import Solved
 
 DRAW: Final = "draw"
 RECYCLE: Final = "recycle"
@@ -75,20 +75,6 @@ class SessionGame(LoggedGame, Protocol):
 
     def player_view(self) -> Any:  # noqa: ANN401 (each game's own view)
         """What the player sees: all the hint is given."""
-        ...
-
-
-class Solved(Protocol):
-    """What a game's solver returns, as the `solution` op reads it."""
-
-    @property
-    def verdict(self) -> Verdict:
-        """Win, lost or unknown."""
-        ...
-
-    @property
-    def line(self) -> Sequence[Any]:
-        """The winning line, from the deal's start."""
         ...
 
 

@@ -3,9 +3,10 @@ figures use (`"win"`, `"lost"`, `"unknown"`), and the result it returns."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 MoveT = TypeVar("MoveT")
 
@@ -17,6 +18,35 @@ class Verdict(StrEnum):
     WIN = "win"
     LOST = "lost"
     UNKNOWN = "unknown"
+
+
+class Solved(Protocol):
+    """A solver's result as the command line and the worker's `solution` op read it (each game's
+    `SolveResult`)."""
+
+    @property
+    def verdict(self) -> Verdict:
+        """Win, lost or unknown."""
+        ...
+
+    @property
+    def line(self) -> Sequence[Any]:
+        """The winning line, in the game's moves."""
+        ...
+
+    @property
+    def nodes(self) -> int:
+        """Nodes expanded."""
+        ...
+
+    @property
+    def ms(self) -> float:
+        """Milliseconds taken."""
+        ...
+
+    def as_json(self) -> dict[str, object]:
+        """The result as the command line prints it."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)

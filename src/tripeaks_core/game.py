@@ -46,9 +46,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final, Literal, cast
 
+from solitaire_core import ending
 from solitaire_core.ending import Ending
 
 from .cards import DECK_SIZE, Card
@@ -62,6 +62,10 @@ from .rules import STANDARD, Rules
 RESTART: Final = "restart"
 GIVE_UP: Final = "give_up"
 REVEAL: Final = "reveal"
+
+Outcome = ending.Outcome
+"""Where the game stands (`solitaire_core.ending.Outcome`): `STUCK` when the stock is empty and no free card
+fits; `GIVEN_UP` after `give_up`, until a restart."""
 
 LogEntry = int | Literal["draw", "undo", "restart", "give_up", "reveal"]
 """One entry of the game's log: a take (0-27), `draw`, `undo`, `restart`, `give_up` or `reveal`."""
@@ -78,16 +82,6 @@ def log_bound(new_cards: int) -> int:
 
 LOG_BOUND: Final = log_bound(DECK_SIZE - len(BASE_ROW) - 1)
 """The bound for any game: 6,450 entries (41 cards can become known, the 11 of the start are)."""
-
-
-class Outcome(StrEnum):
-    """Where the game stands. `STUCK`: the stock is empty and no free card fits. `GIVEN_UP`: the player gave
-    up (only a restart plays on)."""
-
-    PLAYING = "playing"
-    WON = "won"
-    STUCK = "stuck"
-    GIVEN_UP = "given_up"
 
 
 @dataclass(frozen=True, slots=True)

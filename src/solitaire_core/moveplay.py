@@ -1,0 +1,78 @@
+"""Playing a move or an undo, given as data or in notation, the same in Pyramid and Klondike: their moves
+(`draw` and `recycle` included) are objects that the game's `Move.parse` reads and that `Game.check` judges.
+TriPeaks' moves are table positions and its `Game` plays them itself.
+
+`MovePlay` is the game's `Ending` too; the game says how a move is read (`parse_move`), judged (`check`) and
+made (`_apply`), and which errors it raises (`illegal_move`, `position_error`). Every move made and every
+undo is recorded in `_actions` (what `Game.actions` returns).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .ending import Ending, KnownT, RejectionT
+from .errors import SolitaireError
+
+MoveT = TypeVar("MoveT")
+
+DRAW = "draw"
+RECYCLE = "recycle"
+UNDO = "undo"
+
+
+class MovePlay(Ending[KnownT, RejectionT], Generic[KnownT, MoveT, RejectionT]):
+    """Moves and undos for a game whose moves are `MoveT` objects (`KnownT` and `RejectionT` as in
+    `Ending`)."""
+
+    illegal_move: ClassVar[type[SolitaireError]]
+    """Raised by `play` with the action and the rejection when the rules refuse it."""
+    position_error: ClassVar[type[SolitaireError]]
+    """Raised by `play` for an undo with nothing to take back."""
+
+    _actions: list[Any]
+
+    def parse_move(self, text: str) -> MoveT:
+        """The move of `text` in the game's notation (`draw` and `recycle` included), or `MoveError`."""
+        raise NotImplementedError
+
+    def check(self, move: MoveT) -> RejectionT | None:
+        """Why `move` would be refused, or `None` if it is legal."""
+        raise NotImplementedError
+
+    def _apply(self, move: MoveT) -> None:
+        """Make the legal `move`."""
+        raise NotImplementedError
+
+    def try_play(self, move: MoveT | str) -> RejectionT | None:
+        """Make `move` (a move or its notation) if legal; return the rejection otherwise (nothing
+        changes)."""
+        parsed = self.parse_move(move) if isinstance(move, str) else move
+        rejection = self.check(parsed)
+        if rejection is None:
+            self._apply(parsed)
+            self._actions.append(parsed)
+        return rejection
+
+    def play(self, action: MoveT | str) -> None:
+        """Make a move or `undo` (given as data or in notation); raise `illegal_move` when refused and
+        `position_error` for an undo with nothing to take back."""
+        if action == UNDO:
+            rejection = self.check_undo()
+            if rejection is not None:
+                raise self.illegal_move(UNDO, rejection)
+            if not self.undo():
+                raise self.position_error("there is no move to undo")
+            return
+        parsed = self.parse_move(action) if isinstance(action, str) else action
+        rejection = self.try_play(parsed)
+        if rejection is not None:
+            raise self.illegal_move(parsed, rejection)
+
+    def draw(self) -> RejectionT | None:
+        """Turn the stock's next card onto the waste; the rejection when that is not possible now."""
+        return self.try_play(DRAW)
+
+    def recycle(self) -> RejectionT | None:
+        """Turn the waste back into the stock; the rejection when that is not allowed now."""
+        return self.try_play(RECYCLE)
