@@ -7,6 +7,7 @@ the loop and prints.
 
 from __future__ import annotations
 
+import argparse
 import math
 import multiprocessing
 import os
@@ -23,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from solitaire_core.figures import percentile
 
 __all__ = [
-    "HintTime", "machine_line", "percentile", "play_deals", "print_hint_times", "rate", "summary", "timed",
-    "wilson",
+    "HintTime", "arguments", "machine_line", "percentile", "play_deals", "print_header", "print_hint_times",
+    "rate", "summary", "timed", "wilson",
 ]
 
 R = TypeVar("R")
@@ -72,6 +73,21 @@ def machine_line() -> str:
     return (f"machine: {platform.machine()}, {os.cpu_count()} cores ({cpu}), "
             f"{platform.python_implementation()} {platform.python_version()}, "
             f"load average {os.getloadavg()[0]:.1f}")
+
+
+def arguments(doc: str | None, deals: int) -> argparse.ArgumentParser:
+    """The benchmarks' command line: `--deals` (default `deals`) and `--jobs`, described by the first line of
+    the benchmark's docstring `doc`; a benchmark adds its own."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--deals", type=int, default=deals)
+    parser.add_argument("--jobs", type=int, default=1)
+    return parser
+
+
+def print_header() -> None:
+    """The machine line and the command, first in every run's output."""
+    print(machine_line())
+    print(f"command: {' '.join(sys.argv)}")
 
 
 def timed(advise: Callable[[T], R], times: list[HintTime], why: Callable[[R], str]) -> Callable[[T], R]:

@@ -14,13 +14,20 @@ which other work on a shared machine disturbs far less). The frame (deal loop, i
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import sys
 import time
 
-from _bench_common import HintTime, machine_line, percentile, play_deals, print_hint_times, rate, timed
+from _bench_common import (
+    HintTime,
+    arguments,
+    percentile,
+    play_deals,
+    print_header,
+    print_hint_times,
+    rate,
+    timed,
+)
 
 from klondike_core.autoplay import greedy, play_out
 from klondike_core.hint import hint
@@ -51,13 +58,10 @@ def progress(results: list[DealResult]) -> str:
 
 def main() -> None:
     """Run and print the figures."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=500)
+    parser = arguments(__doc__, 500)
     parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(machine_line())
-    print(f"command: {' '.join(sys.argv)}")
+    print_header()
     begin = time.perf_counter()
     numbers = range(args.first, args.first + args.deals)
     results = play_deals(play_deal, numbers, args.jobs, progress=progress)

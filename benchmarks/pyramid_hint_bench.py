@@ -14,12 +14,10 @@ whole in one process, so the figures do not depend on it.
 
 from __future__ import annotations
 
-import argparse
 import os
-import sys
 import time
 
-from _bench_common import HintTime, machine_line, play_deals, print_hint_times, rate, timed
+from _bench_common import HintTime, arguments, play_deals, print_header, print_hint_times, rate, timed
 
 from pyramid_core.autoplay import greedy, play_out
 from pyramid_core.cli import sample_deal_numbers
@@ -50,13 +48,10 @@ def play_deal(number: int) -> DealResult:
 
 def main() -> None:
     """Run and print the figures."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000)
+    parser = arguments(__doc__, 1000)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(machine_line())
-    print(f"command: {' '.join(sys.argv)}")
+    print_header()
     numbers = list(sample_deal_numbers(args.deals, args.seed))
     start = time.perf_counter()
     results = play_deals(play_deal, numbers, args.jobs, every=100)

@@ -17,14 +17,10 @@ gets the same advice however the work is sliced.
   advised (ties: the first in `ordered_moves`' order: a move that turns a face-down card, to a foundation,
   from the waste, draw, ...). The search of a world knows that world's hidden cards, but every world is as
   likely as the real deal given what the player knows, so the votes measure how often a move starts a win.
-- The vote stops early (`settled`): when no remaining world can change the winner, when two worlds agree and
-  none disagrees, when the first two worlds show no win.
+- The vote stops early when no remaining world can change the winner.
 - No world won (`no_win_seen`): the first move in that order that is not a shuffle (`SHUFFLES`: a run moved
   from one face-up card to another, a king from one empty column to another, a foundation card back down),
   so a player who keeps taking the hint in a position it cannot read does not go back and forth.
-- The worlds are seeded with the unseen cards and their places only (`rollout.places_seed`), so from one
-  position to the next, until a card turns up, the hint reasons in the same worlds and the plan it found in
-  them is followed rather than dropped for another drawn from fresh worlds.
 
 The computation is a generator that yields after each world (`HintJob` runs it in slices for the worker).
 """
@@ -50,11 +46,11 @@ __all__ = ["Hint", "HintJob", "compute", "hint", "hint_json", "ordered_moves"]
 
 Kind = Literal["move", "draw", "recycle", "lost", "stuck"]
 
-WORLDS: Final = 6
-"""Worlds sampled for one hint at most (fewer when the vote is settled early, `settled`)."""
-WORLD_NODES: Final = 500
-"""Node budget of the search in one world (the solver counts nodes in blocks of 512, so this is one block:
-most wins in a world are found within 64 nodes, an unwon world costs the whole block)."""
+WORLDS: Final = 8
+"""Worlds sampled for one hint (fewer when the vote is settled early)."""
+WORLD_NODES: Final = 700
+"""Node budget of the search in one world (the solver counts nodes in blocks of 512, so an unwon world costs
+two blocks; most wins in a world are found within 64 nodes)."""
 KNOWN_NODES: Final = 60_000
 """Node budget of the exact search once every card is known."""
 NODES_PER_MS: Final = 15
@@ -140,24 +136,6 @@ def fallback(view: Position, moves: list[str]) -> str:
     return moves[0]
 
 
-SETTLE: Final = 2
-"""Worlds that agree, with none won by another move, settle the vote."""
-NO_WIN_STOP: Final = 2
-"""Worlds without a win after which the fallback decides (a lost position is not searched at full cost on
-every move that is left)."""
-
-
-def settled(ranked: list[int], done: int, count: int) -> bool:
-    """Is the vote over after `done` of `count` worlds (`ranked`: the votes, most first)? When no remaining
-    world can change the winner; when `SETTLE` worlds agree and none disagrees; when the first
-    `NO_WIN_STOP` worlds gave no win (the fallback decides, and a lost position is not searched again and
-    again at full cost)."""
-    if not ranked:
-        return done >= NO_WIN_STOP
-    lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0)
-    return lead > count - done or (len(ranked) == 1 and ranked[0] >= SETTLE)
-
-
 def compute(view: Position, budget_ms: float | None = None) -> Generator[None, None, Hint]:
     """The hint for `view`, as a generator that yields between pieces of work and returns the hint."""
     moves = ordered_moves(view)
@@ -189,8 +167,10 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         if result.verdict is Verdict.WIN and result.line and result.line[0] in legal:
             votes[result.line[0]] = votes.get(result.line[0], 0) + 1
         yield
-        if settled(sorted(votes.values(), reverse=True), done, count):
-            break
+        ranked = sorted(votes.values(), reverse=True)
+        lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
+        if lead > count - done:
+            break  # no remaining world can change the winner
     if not votes:
         return of_move(fallback(view, moves), False, "no_win_seen")
     best = max(moves, key=lambda move: (votes.get(move, 0), -moves.index(move)))
