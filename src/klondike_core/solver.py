@@ -22,33 +22,36 @@ nodes, time or table size runs out first. What keeps it small, each step sound (
   each time finishes (`fast.finish_line`).
 - **A king never moves from one otherwise empty column to another** (the same state, columns aside).
 
-**Moves that can wait (the complete search).** Four kinds of move are only worth making for what a later
-move does with them, and can be put off until just before that move, so the search makes them only when
-such a move is possible at once. In a winning line take such a move M and the first later move that
-touches what M moved, where it went or what it uncovered: if that move carries M's cards on elsewhere (or
-up), it could have taken them from where they were; if it moves M's destination card with M's cards on it,
-the destination could have moved alone and M come after; if it takes M back, both go; the moves between
-do not touch these cards and are as legal without M. What is left is the use named below, so M can come
-just before it, where the condition holds; none of these moves turns a card, so putting one off never
-loses a card turned in between.
-- A talon card goes to a column only if a card that could go on it (one rank lower, other colour) is free
-  to move now: face up in a column, in the talon or on top of a foundation. Anything else it could do there
-  (go up, move on) it can do from the talon, which is random access.
-- A foundation card comes down only if such a card is free, or the card below it on its foundation could
-  then come down onto a column top (a lower card of the suit can come down only after it).
-- A run that leaves a face-up card `y` on top moves only if `y` can then go up, get the other card that
-  fits on it (free now), or move on alone (a king to an empty column, another card to a column top).
+**Moves that can wait (the complete search).** Four kinds of move that turn no card are only worth making
+for what a later move does with them (their *use*), and can be put off: in a winning line take such a move
+M and the first later move that touches what M moved, where it went or what it uncovered. If that move
+carries M's cards on elsewhere (or up), it could have taken them from where they were; if it moves M's
+destination with M's cards on it, the destination could have moved alone and M come after; if it takes M
+back, both go. Otherwise it is M's use. The moves in between that turn a card do not touch M's cards and
+are as legal without M, so M can come after each of them: in some winning line no card is turned between
+M and its use. So the search makes M only when its use needs no face-down card turned first (a card "not
+face down" is face up in a column, in the talon or on a foundation: moves that turn nothing can bring it to
+where the use needs it). A first version asked for cards free at once and lost a won position where two
+foundation cards come down for each other (`tests/test_klondike_solver_delays.py`).
+- A talon card goes to a column only if a card that could go on it (one rank lower, other colour) is not
+  face down. Anything else it could do there (go up, move on) it can do from the talon (random access).
+- A foundation card comes down only if such a card is not face down, or a card the one below it on its
+  foundation could go on is not face down (a lower card of the suit can come down only after it).
+- A run that leaves a face-up card `y` on top moves only if `y` can go up (no lower card of its suit face
+  down), get the other card that fits on it, or move on alone (a king; or a parent of `y`), that card not
+  face down.
 - A run that empties a column moves only if a king could go there: in the talon, heading the face-up
   cards on a column's face-down cards, or on top of a foundation (only a king goes into an empty column).
 
-**Several searches.** First narrower ones that only look for a win (`strict`: a run that leaves a face-up
-card moves only if that card can then go up, a column is emptied only when a king waits for it, no card
-comes back from a foundation), best first, each with its own order (`PASSES`: the fewest face-down cards
-first, then the most cards up; or with a cost per move made, per talon card, per face-down card under
-others): the orders find different wins; they get half the budget between them. A win one finds is a real one
-(its line replays); running out of states proves nothing, so then the complete search (every legal move
-but those that can wait, above) runs with the rest of the budget, best first too, and `lost` is answered
-only when it has seen every reachable state. Moves are generated in this order: to
+**Several searches, taking turns.** Narrower ones that only look for a win (`strict`: a run that leaves a
+face-up card moves only if that card can then go up, a column is emptied only when a king waits for it, no
+card comes back from a foundation), best first, each with its own order (`PASSES`: the fewest face-down
+cards first, then the most cards up; or with a cost per move made, per talon card, per face-down card under
+others): the orders find different wins. Beside them the complete search (every legal move but those that
+can wait, above), best first too. They run in turns of a few hundred states each (`solve_board`), sharing
+the budget, until one answers: a win any finds is a real one (its line replays); a narrower search running
+out of states proves nothing (then the others of its kind stop too: their space is the same), and `lost` is
+answered only when the complete search has seen every reachable state. Moves are generated in this order: to
 a foundation where that turns a card, runs that turn a face-down card (columns with more hidden cards
 first), other moves to a foundation, talon cards to the columns and to the foundations, runs that empty a
 column, runs that leave a face-up card, and last a foundation card back down.
@@ -61,7 +64,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Final
 
@@ -87,6 +90,7 @@ from .fast import (
 from .position import COLUMNS, Position
 
 __all__ = [
+    "COMPLETE_WEIGHT",
     "DEFAULT_MAX_NODES",
     "MAX_TABLE",
     "PASSES",
@@ -144,15 +148,17 @@ class Order:
 PLAIN: Final = Order()
 """The fewest face-down cards, then the most cards on the foundations."""
 PASSES: Final = (
-    (PLAIN, 0.2),
-    (Order(depth=2), 0.1),
-    (Order(talon=1), 0.1),
-    (Order(hidden=16, squares=16), 0.1),
+    (PLAIN, 5),
+    (Order(depth=2), 1),
+    (Order(talon=1), 1),
+    (Order(hidden=16, squares=16), 1),
 )
-"""The win-only passes `solve_board` makes first, each with its share of the budget: orders that find
-different wins (on the deals the plain order left unknown, each found wins the others did not); the plain
-order, which finds most wins in milliseconds, gets more. A pass that runs out of states stops them all: the
-narrower space is the same in every order."""
+"""The win-only searches `solve_board` runs beside the complete one, each with its weight (slices of
+`_CHECK_EVERY` states a round): orders that find different wins (on the deals the plain order left unknown,
+each found wins the others did not); the plain order, which finds most wins in milliseconds, weighs more.
+Once one has seen its whole space they all stop: the narrower space is the same in every order."""
+COMPLETE_WEIGHT: Final = 3
+"""The complete search's slices a round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -490,9 +496,22 @@ class Solver:
         return None
 
     def _best_first(self, deadline: float | None) -> list[str] | None:
-        """The win-only search: best first, the state with the fewest face-down cards (then the most cards
-        on the foundations, then the newest) expanded first. It looks for a win only: its moves are
-        narrowed (`strict`), so running out of states proves nothing."""
+        """The best-first search (`steps`) run to its end or to `deadline`."""
+        steps = self.steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                line: list[str] | None = end.value
+                return line
+            if deadline is not None and self.clock() > deadline:
+                raise _OutOfBudget
+
+    def steps(self) -> Generator[None, None, list[str] | None]:
+        """The best-first search, `self.order`'s lowest priority expanded first (the newest among equals),
+        yielding every few hundred states expanded so that a caller can share its time between searches;
+        it returns the winning line, or None once every state of its space is seen (a proof of `lost` only
+        when not `strict`), and raises `_OutOfBudget` past `max_nodes` or `max_table`."""
         board = self.board
         root: State = (board.cols, board.found, board.mask, board.ptr)
         root_after, root_autos = self.autos(root)
@@ -513,12 +532,9 @@ class Solver:
             nodes += 1
             if nodes % _CHECK_EVERY == 0:
                 self.nodes = nodes
-                if (
-                    nodes > max_nodes
-                    or len(parents) > max_table
-                    or (deadline is not None and self.clock() > deadline)
-                ):
+                if nodes > max_nodes or len(parents) > max_table:
                     raise _OutOfBudget
+                yield
             for move in moves(state):
                 child, done = autos(apply(state, move))
                 child_key = key_of(child)
@@ -579,32 +595,49 @@ def solve_board(
     auto: bool = True,
     clock: Callable[[], float] = time.perf_counter,
 ) -> SolveResult:
-    """Decide `board` (see the module docstring): first the win-only passes of `PASSES`, each with its
-    share of the budget, then, if none finds a win, the complete search with the rest. `clock` measures
-    the budget (a benchmark on a busy machine may give `time.process_time`)."""
+    """Decide `board` (see the module docstring): the win-only searches of `PASSES` and the complete search
+    take turns (their weights' slices a round) until one answers or the budget (time and nodes, shared) runs
+    out. `clock` measures the budget (a benchmark on a busy machine may give `time.process_time`)."""
     start = clock()
+    deadline = None if budget_ms is None else start + budget_ms / 1000
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
-    spent = 0
-    for order, share in PASSES:
-        quick = Solver(
-            board,
-            max_nodes=int(nodes * share),
-            budget_ms=None if budget_ms is None else budget_ms * share,
-            auto=auto,
-            strict=True,
-            order=order,
-            clock=clock,
-        ).run()
-        spent += quick.nodes
-        if quick.verdict is Verdict.WIN:
-            return SolveResult(quick.verdict, quick.line, spent, (clock() - start) * 1000)
-        if quick.verdict is Verdict.LOST:
-            break  # the narrower space has no win, in any order
-    rest_ms = None if budget_ms is None else max(0.0, budget_ms - (clock() - start) * 1000)
-    rest = max(0, nodes - spent)
-    full = Solver(board, max_nodes=rest, budget_ms=rest_ms, auto=auto, clock=clock).run()
-    ms = (clock() - start) * 1000
-    return SolveResult(full.verdict, full.line, spent + full.nodes, ms)
+    complete = Solver(board, max_nodes=nodes, auto=auto, clock=clock)
+    searches = [
+        (Solver(board, max_nodes=nodes, auto=auto, strict=True, order=order, clock=clock), weight)
+        for order, weight in PASSES
+    ]
+    searches.append((complete, COMPLETE_WEIGHT))
+    running = [(solver, solver.steps(), weight) for solver, weight in searches]
+    verdict = Verdict.UNKNOWN
+    line: tuple[str, ...] = ()
+    while running:
+        for entry in list(running):
+            solver, steps, weight = entry
+            try:
+                for _ in range(weight):
+                    next(steps)
+            except StopIteration as end:
+                found: list[str] | None = end.value
+                if found is not None:
+                    verdict, line = Verdict.WIN, tuple(found)
+                    running = []
+                    break
+                if solver is complete:
+                    verdict = Verdict.LOST
+                    running = []
+                    break
+                running = [item for item in running if item[0] is complete]  # no win in the narrower space
+                break
+            except _OutOfBudget:
+                running.remove(entry)
+                continue
+            if sum(item[0].nodes for item in searches) > nodes or (
+                deadline is not None and clock() > deadline
+            ):
+                running = []
+                break
+    spent = sum(solver.nodes for solver, _ in searches)
+    return SolveResult(verdict, line, spent, (clock() - start) * 1000)
 
 
 def solve(position: Position, budget_ms: float | None = None, node_budget: int | None = None) -> SolveResult:
