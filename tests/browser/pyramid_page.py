@@ -7,10 +7,9 @@ and keys. Positions worth testing come from the Python engine (`engine_game`, `l
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from conftest import BOOT_TIMEOUT_MS, READY
+from conftest import BoardPage
 
 from pyramid_core.game import Game
 from pyramid_core.snapshot import snapshot
@@ -75,38 +74,13 @@ def solver_line(deal_id: str, moves: list[str] | tuple[str, ...] = ()) -> tuple[
     return result.verdict.value, list(result.line)
 
 
-class Pyramid:
+class Pyramid(BoardPage):
     """A reader of the Pyramid table (what the player sees) plus the gestures a player makes."""
 
-    def __init__(self, page: Any, base: str) -> None:
-        self.page = page
-        self.base = base
-
-    # ---------------------------------------------------------------- opening
-
-    def open(self, fragment: str = "", query: str = "", wait: bool = True) -> Pyramid:
-        """Go to pyramid.html (with `#ID` and `?query`); wait until the table is playable with that deal."""
-        self.page.goto(f"{self.base}/pyramid.html{query}{fragment}")
-        if wait:
-            self.wait_ready()
-            deal = fragment.lstrip("#")
-            if deal:
-                self.wait_deal(deal)
-        return self
-
-    def wait_ready(self) -> None:
-        self.page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
-        self.page.wait_for_selector("html[data-game='pyramid']")
-        self.page.wait_for_function(
-            "() => document.querySelector(\"#pyramid-board [data-place='draw']\")?.dataset.count"
-        )
-
-    def wait_deal(self, deal: str) -> None:
-        self.page.wait_for_function(
-            """id => document.querySelector('#deal-id').textContent.toUpperCase() === '#' + id.toUpperCase()
-                    || document.querySelector('#message').dataset.kind === 'notice'""",
-            arg=deal,
-        )
+    PATH = "pyramid.html"
+    GAME = "pyramid"
+    DRAWN_JS = "document.querySelector(\"#pyramid-board [data-place='draw']\")?.dataset.count"
+    POSITION_JS = POSITION_JS
 
     # ---------------------------------------------------------------- reading
 
@@ -146,25 +120,8 @@ class Pyramid:
     def stock_count(self) -> int:
         return int(self.page.get_attribute(f"{BOARD} [data-place='draw']", "data-count") or "-1")
 
-    def text(self, selector: str) -> str:
-        return str(self.page.text_content(selector) or "").strip()
-
     def pass_text(self) -> str:
         return self.text(f"{BOARD} .pyr-pass")
-
-    def deal_id(self) -> str:
-        return self.text("#deal-id").lstrip("#")
-
-    def message(self) -> str:
-        return self.text("#message")
-
-    def position(self) -> str:
-        """Everything on the table a move could change, as one comparable text."""
-        return str(self.page.evaluate(POSITION_JS))
-
-    def view(self) -> dict[str, Any]:
-        result: dict[str, Any] = json.loads(self.position())
-        return result
 
     # ---------------------------------------------------------------- gestures
 
@@ -175,10 +132,6 @@ class Pyramid:
             self.page.click(selector, position={"x": 10, "y": 5}, force=force)
         else:
             self.page.click(selector, force=force)
-
-    def wait_moved(self, before: str) -> None:
-        """Wait until the table shows another position than `before` (a `position()`)."""
-        self.page.wait_for_function(f"prev => ({POSITION_JS})() !== prev", arg=before)
 
     def wait_selected(self, place: int | str) -> None:
         self.page.wait_for_function(
@@ -207,9 +160,6 @@ class Pyramid:
         for move in moves:
             self.play(move)
 
-    def press(self, key: str) -> None:
-        self.page.keyboard.press(key)
-
     def key_move(self, key: str) -> None:
         """Press a key that makes a move (d, r, u) and wait until the table changed."""
         before = self.position()
@@ -220,33 +170,6 @@ class Pyramid:
         before = self.position()
         self.page.click("#undo")
         self.wait_moved(before)
-
-    def wait_message(self, text: str) -> None:
-        self.page.wait_for_function(
-            "t => document.querySelector('#message').textContent.trim() === t", arg=text
-        )
-
-    def refused(self, gesture: Any, reason: str) -> None:
-        """Make `gesture()` (taps that the engine refuses), wait for `reason` in the message line, and check
-        that the table did not change at all."""
-        before = self.position()
-        self.page.evaluate("() => { document.querySelector('#message').textContent = ''; }")
-        gesture()
-        self.wait_message(reason)
-        assert self.position() == before, f"a refusal ({reason}) changed the table"
-
-    def hint(self) -> str:
-        """Press Indice and wait for an answer; returns the banner's kind (pair, king, draw, recycle, lost,
-        stuck)."""
-        self.page.click("#hint")
-        return self.wait_hint()
-
-    def wait_hint(self) -> str:
-        self.page.wait_for_function(
-            """() => { const b = document.querySelector('#hint-banner');
-                       return !b.hidden && !['', 'searching'].includes(b.dataset.kind); }"""
-        )
-        return str(self.page.get_attribute("#hint-banner", "data-kind"))
 
     def open_dialog(self) -> str | None:
         value: str | None = self.page.evaluate("() => document.querySelector('dialog[open]')?.id ?? null")

@@ -31,21 +31,12 @@ from klondike_page import (
     run_length,
     won_line,
 )
+from test_page_hygiene import RECORD_WORKER_MESSAGES  # the worker's replies, as text
 
 from klondike_core.moves import Move
 from klondike_core.snapshot import snapshot
 
 REJECTION_FR = "seul un roi va sur une colonne vide"  # the page's catalogue (only_king), as the engine's
-RECORD_WORKER_MESSAGES = """(() => {
-  const Original = window.Worker;
-  window.__replies = [];
-  window.Worker = class extends Original {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('message', (event) => window.__replies.push(JSON.stringify(event.data)));
-    }
-  };
-})();"""
 
 
 @pytest.fixture
@@ -127,7 +118,7 @@ def test_empty_column_foundation_and_back_auto_flip_and_undo(kl: Klondike) -> No
     assert flipped and kl.page.locator(f"{BOARD} .kl-up[data-card='{flipped}']").count() == 1
 
     # undo: the run goes back, the card turns face down again, and its code is nowhere on the page
-    kl.page.evaluate("() => { window.__replies = []; }")
+    kl.page.evaluate("() => { window.__workerMessages = []; }")
     before = kl.position()
     kl.page.click("#undo")
     kl.wait_moved(before)
@@ -136,7 +127,7 @@ def test_empty_column_foundation_and_back_auto_flip_and_undo(kl: Klondike) -> No
     assert kl.view()["columns"][source]["down"] == down_before
     html = kl.page.content()
     assert f'data-card="{flipped}"' not in html and f'"{flipped}"' not in html
-    replies: list[str] = kl.page.evaluate("() => window.__replies")
+    replies: list[str] = kl.page.evaluate("() => window.__workerMessages")
     assert replies and all(f'"{flipped}"' not in r for r in replies), "the undo's reply names the hidden card"
 
     # a foundation's top card back onto a column (one tap, or picked up and placed), then undone

@@ -20,6 +20,9 @@ from typing import Any
 
 import pytest
 from conftest import DIST, ROOT, Table
+from klondike_page import Klondike, movable
+from klondike_page import engine_game as klondike_game
+from klondike_page import expected as klondike_expected
 from pyramid_page import Pyramid, engine_game, expected
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -168,7 +171,8 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
 
 def test_both_games_play_offline(page: Any, context: Any, dist_copy: Path) -> None:
     # One visit of TriPeaks online; then, with the network off, Pyramid opens from its own address (never
-    # visited) and both games play, switched in the page, everything from the service worker.
+    # visited) and both games play, switched in the page; then Klondike from its own address, everything
+    # from the service worker.
     site = Site(dist_copy, NESTED)
     try:
         table = open_table(page, site)
@@ -198,6 +202,16 @@ def test_both_games_play_offline(page: Any, context: Any, dist_copy: Path) -> No
         pyr.wait_deal("7")
         page.wait_for_function("() => document.querySelector('#moves').textContent.trim() === 'Coups 1'")
         assert pyr.view() == expected(game), "the Pyramid game is kept"
+        # Klondike from its own address (never visited), offline too: a draw, a one-tap move, undo, a hint
+        kl = Klondike(page, site.url).open("#7")
+        klondike = klondike_game(7)
+        assert kl.view() == klondike_expected(klondike)
+        kl.play(klondike, "draw")
+        kl.play(klondike, next(f"{c}>{d[0]}" for c, d in movable(klondike).items() if len(d) == 1))
+        kl.page.click("#undo")
+        klondike.undo()
+        kl.wait_shows(klondike)
+        assert kl.hint() in ("move", "draw", "recycle")
         assert not_served_offline(site, served_before)
     finally:
         site.close()
