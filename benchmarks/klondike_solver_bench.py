@@ -25,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from _bench_common import rate
+
 from klondike_core.fast import Board
 from klondike_core.position import Position
 from klondike_core.replay import apply_move, is_won
@@ -91,6 +93,7 @@ def report(results: list[tuple[int, float, str, int, int]], budget_ms: float, cl
           f"winnable among decided {100 * counts['win'] / max(1, decided):.1f}%, "
           f"win share at least {100 * counts['win'] / n:.1f}% and at most "
           f"{100 * (counts['win'] + counts['unknown']) / n:.1f}%")
+    print(f"winnable among decided (95% Wilson interval): {rate(counts['win'], decided)}")
     for name, subset in (("every deal", times),
                          ("win", [r[1] for r in results if r[2] == "win"]),
                          ("lost", [r[1] for r in results if r[2] == "lost"])):
