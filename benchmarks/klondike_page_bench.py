@@ -45,7 +45,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser_bench import DIST, DOC, READY, machine, new_context, replace_block, serve, summary
+from browser_bench import (
+    DIST,
+    DOC,
+    READY,
+    behind_background,
+    machine,
+    new_context,
+    replace_block,
+    serve,
+    summary,
+)
 from playwright.sync_api import Browser, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
@@ -54,6 +64,7 @@ import localsite
 START, END = "<!-- klondike-page:start -->", "<!-- klondike-page:end -->"
 BOARD = "#klondike-board"
 FRAME_MS = 1000 / 60
+MOVES = ("auto", "place", "draw", "recycle")
 
 # The position the table shows (what a move changes), as one text.
 SIGNATURE_JS = """() => {
@@ -84,7 +95,7 @@ MOVE_JS = (
     const seen = performance.now() - t0;
     requestAnimationFrame(() => {
       const request = window.__requests.find(r => r.sent >= t0 && r.answered !== null && r.op === 'move');
-      resolve({ms: performance.now() - t0, dom: seen,
+      resolve({ms: performance.now() - t0, dom: seen, sent: request ? request.sent : null,
                worker: request ? request.answered - request.sent : null});
     });
   });
@@ -281,8 +292,16 @@ def run(
         try:
             if not frames and drags:
                 frames = drag_frames(page, drags, steps, drag_ms)
+            first = {kind: len(found[kind]) for kind in MOVES}
             play_deal(page, want, gap_ms, found)
             played.append(deal)
+            # the worker's background work (its own trace) that each move's request waited behind
+            trace = page.evaluate("() => window.__trace")
+            slices = [{"start": t["end"] - t["ms"], "ms": t["ms"], "op": t["op"]} for t in trace]
+            for kind in MOVES:
+                for move in found[kind][first[kind]:]:
+                    if move["sent"] is not None and move["worker"] is not None:
+                        move["behind"] = behind_background([move], slices)[0]
         finally:
             context.close()
         if min(len(found[k]) for k in ("auto", "place", "draw")) >= want:
@@ -293,8 +312,12 @@ def run(
             figures[kind] = summary([f["ms"] for f in found[kind]])
             figures[f"{kind}_worker"] = summary([f["worker"] for f in found[kind] if f["worker"] is not None])
     figures["select"] = summary(found["select"]) if found["select"] else {}
-    moves = [f["ms"] for k in ("auto", "place", "draw") for f in found[k]]
-    figures["move"] = summary(moves)
+    moves = [f for k in ("auto", "place", "draw") for f in found[k]]
+    figures["move"] = summary([f["ms"] for f in moves])
+    slow = [f for f in moves if f["ms"] > 33]
+    figures["slow"] = len(slow)
+    figures["slow_worker"] = sum(1 for f in slow if (f["worker"] or 0) > 33 - 17)
+    figures["slow_behind"] = sum(1 for f in slow if f.get("behind", 0) > 0)
     for name, values in frames.items():
         figures[f"frames_{name}"] = summary(values) if values else {}
         figures[f"frames_{name}_long"] = sum(1 for ms in values if ms > FRAME_MS * 1.5)
@@ -338,7 +361,9 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
         "",
         f"Klondike deals {', '.join(f'#{d}' for d in result['deals'])} played forward at "
         f"{result['gap_ms']} ms between taps. Worker reply of a move's request (postMessage to reply, page "
-        f"clock): {workers}.",
+        f"clock): {workers}. Of the {result['move']['n']} moves, {result['slow']} took more than 33 ms; in "
+        f"{result['slow_worker']} of those the worker's reply alone took more than 16 ms, and "
+        f"{result['slow_behind']} of them waited behind the worker's background work (its trace).",
         "",
         f"Drags: {result['drags']} of a face-up card (and its run) along an arc over the table and back, let "
         f"go where they started. Driven from inside the page (a mouse pointer's events every 4 ms for "
