@@ -234,9 +234,20 @@ function restoreAddress() {
   if (state) history.replaceState(null, "", addressOf(state));
 }
 
-/** The address of a snapshot's deal: its game's page, with the deal ID. */
+/** The address of a snapshot's deal: its game's page, with the deal ID (none for a deal given by its cards,
+which only a save can hold). */
 function addressOf(snapshot) {
-  return gameAddress(current.id, `#${encodeURIComponent(snapshot.deal_id)}`);
+  const id = snapshot.deal_id;
+  return gameAddress(current.id, id ? `#${encodeURIComponent(id)}` : "");
+}
+
+/** How the page names a snapshot's deal: `#ID`, or a custom deal's label. */
+function dealLabel(snapshot) {
+  return snapshot.deal_id ? `#${snapshot.deal_id}` : t("deal.custom");
+}
+
+function dealCopyLabel(snapshot) {
+  return snapshot.deal_id ? t("deal.copy", { id: snapshot.deal_id }) : t("deal.custom");
 }
 
 /** A game with moves made that is neither over nor stuck nor proven lost: one stray key or link must not end it. */
@@ -363,8 +374,8 @@ function showSnapshot(snapshot) {
 function renderStatus(previous, next) {
   current.renderStatus(previous, next);
   $("moves").textContent = t("status.moves", { n: next.moves });
-  $("deal-id").textContent = `#${next.deal_id}`;
-  $("deal-id").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
+  $("deal-id").textContent = dealLabel(next);
+  $("deal-id").setAttribute("aria-label", dealCopyLabel(next));
   $("undo").disabled = !next.can_undo;
 }
 
@@ -389,8 +400,8 @@ function renderEnding(previous, next, op) {
     $("win-time").textContent = formatTime(timer.elapsed());
     $("win-moves").textContent = String(next.moves);
     current.winFigures(next);
-    $("win-deal").textContent = `#${next.deal_id}`;
-    $("win-deal").setAttribute("aria-label", t("deal.copy", { id: next.deal_id }));
+    $("win-deal").textContent = dealLabel(next);
+    $("win-deal").setAttribute("aria-label", dealCopyLabel(next));
     if (!win.open) win.showModal();
     if (current.celebrateOn(op)) current.table.celebrate(); // the winning move, not a reload or a language switch
   } else if (ended) {
@@ -606,6 +617,10 @@ function act(name, arg) {
 async function copyDealId() {
   if (!state) return;
   const id = state.deal_id;
+  if (!id) {
+    setMessage({ key: "deal.no_id" });
+    return;
+  }
   try {
     await navigator.clipboard.writeText(id);
     setMessage({ key: "deal.copied", vars: { id } });

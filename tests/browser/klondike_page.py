@@ -70,16 +70,53 @@ def expected(game: Game) -> dict[str, Any]:
         "stock": str(snap["stock"]["count"]),
         "moves": f"Coups {snap['moves']}",
         "home": f"Rangées {snap['on_foundations']}/52",
-        "deal": f"#{snap['deal_id']}",
+        "deal": f"#{snap['deal_id']}" if snap["deal_id"] else "Donne sans numéro",
     }
 
 
-def saved(deal_id: str | int, moves: list[str] | tuple[str, ...]) -> dict[str, Any]:
-    """The page's storage record of a game after `moves` (the engine's save, as the page writes it)."""
-    played = Played(Game.from_id(deal_id))
+def saved(deal_id: str | int | Game, moves: list[str] | tuple[str, ...]) -> dict[str, Any]:
+    """The page's storage record of a game after `moves` (the engine's save, as the page writes it), from its
+    deal ID or from a fresh `Game` (a deal given by its cards: the record has no ID, as only a save can)."""
+    game = deal_id if isinstance(deal_id, Game) else Game.from_id(deal_id)
+    played = Played(game)
     for move in moves:
         played.play(move)
-    return {"engine": save(played), "deal_id": str(deal_id), "elapsed_ms": 0}
+    deal = None if isinstance(deal_id, Game) else str(deal_id)
+    return {"engine": save(played), "deal_id": deal, "elapsed_ms": 0}
+
+
+STUCK_COLUMNS: tuple[tuple[str, ...], ...] = (
+    ("KS",),
+    ("AC", "9C"),
+    ("TC", "JC", "9H"),
+    ("KC", "AH", "TH", "6S"),
+    ("JH", "QH", "AS", "7S", "6D"),
+    ("8S", "9S", "TS", "JS", "AD", "KD"),
+    ("7D", "8D", "9D", "TD", "JD", "QD", "KH"),
+)
+STUCK_STOCK: tuple[tuple[str, int], ...] = (
+    ("QS", 5), ("QC", 6),
+    *((code, 1) for code in ("8H", "7C", "6H", "5C", "4H", "3C", "2H")),
+    *((code, 2) for code in ("8C", "7H", "6C", "5H", "4C", "3H", "2C")),
+    *((code, 3) for code in ("5D", "4S", "3D", "2S")),
+    *((code, 4) for code in ("5S", "4D", "3S", "2D")),
+)
+
+
+def stuck_deal() -> tuple[str, tuple[str, ...]]:
+    """A deal given by its cards, and a line of 48 moves after which no move is left at all.
+
+    No numbered deal met in a search of a few hundred reached such a position (the stock and the waste must
+    be played out first), so this one is built: every stock card goes, as it is drawn, onto the runs that grow
+    from the columns' face-up cards (K-Q on two kings, 9-2 on two nines, 6-2 on two sixes), and the 21
+    face-down cards hold the four aces and every card the ends of those runs could take (the red jacks and
+    queens under the black queens and king; the 2s take only aces). The engine checks it: `Game.legal_moves`
+    is empty at the end."""
+    codes = [code for column in STUCK_COLUMNS for code in column] + [code for code, _ in STUCK_STOCK]
+    line: list[str] = []
+    for code, column in STUCK_STOCK:
+        line += ["draw", f"{code}>T{column}"]
+    return " ".join(codes), tuple(line)
 
 
 def movable(game: Game) -> dict[str, list[str]]:
@@ -191,7 +228,11 @@ class Klondike(BoardPage):
     ) -> Klondike:
         """Open the page on the engine's game of `deal_id` after `moves` (its save put in storage first, once:
         a reload later in the test keeps what the page saved)."""
-        record = json.dumps(saved(deal_id, moves))
+        return self.open_saved(saved(deal_id, moves), engine_game(deal_id, moves), welcome)
+
+    def open_saved(self, saved_record: dict[str, Any], game: Game, welcome: bool = False) -> Klondike:
+        """Open the page on the storage record `saved_record` (put in storage once), which holds `game`."""
+        record = json.dumps(saved_record)
         script = (
             "if (!sessionStorage.getItem('kl-test-save')) {"
             f" localStorage.setItem('klondike.save', {json.dumps(record)});"
@@ -200,7 +241,7 @@ class Klondike(BoardPage):
         )
         self.page.add_init_script(script)
         self.open()
-        self.wait_shows(engine_game(deal_id, moves))
+        self.wait_shows(game)
         return self
 
     def wait_shows(self, game: Game) -> None:

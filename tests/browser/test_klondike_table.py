@@ -29,10 +29,14 @@ from klondike_page import (
     greedy_line,
     movable,
     run_length,
+    saved,
+    stuck_deal,
     won_line,
 )
 from test_page_hygiene import RECORD_WORKER_MESSAGES  # the worker's replies, as text
 
+from klondike_core.deal import Deal
+from klondike_core.game import Game
 from klondike_core.moves import Move
 from klondike_core.snapshot import snapshot
 
@@ -263,3 +267,50 @@ def test_fit_on_a_phone_upright_on_its_side_and_at_320_px(kl: Klondike) -> None:
     assert "passes illimitées" in blocks[1][1]
     kl.page.click("#newdeal-cancel")
     kl.page.wait_for_selector("#newdeal-panel", state="hidden")
+
+
+# ---------------------------------------------------------------- no move left at all
+
+
+def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
+    """The last stock card played leaves no legal move: the panel says so and offers to undo the last move or
+    deal again; undo brings back the position before it (and the panel with the move played again); a new
+    deal starts a numbered one. The deal is given by its cards (a save only can), so the page names it as a
+    deal with no number and copying its ID says why there is none."""
+    text, line = stuck_deal()
+    stuck = Game(Deal.parse(text))
+    for move in line:
+        stuck.play(move)
+    assert stuck.legal_moves() == [] and stuck.outcome().value == "stuck"
+    before = Game(Deal.parse(text))
+    for move in line[:-1]:
+        before.play(move)
+    kl.open_saved(saved(Game(Deal.parse(text)), line[:-1]), before)
+    page = kl.page
+    assert kl.text("#deal-id") == "Donne sans numéro"
+    page.click("#deal-id")
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('pas de numéro')")
+    assert page.is_hidden("#stuck-panel")
+    kl.play(before, line[-1])  # the 2 of diamonds from the waste, onto the 3 of spades
+    page.wait_for_selector("#stuck-panel[open]")
+    assert kl.text("#stuck-title") == "Aucun coup possible"
+    assert kl.text("#stuck-text").startswith("Plus aucun coup n’est possible")
+    assert "Il reste 52 cartes" in kl.text("#stuck-text")
+    buttons = page.eval_on_selector_all(
+        "#stuck-panel .panel-actions button:not([hidden])", "els => els.map(e => e.textContent.trim())"
+    )
+    assert buttons[0] == "Annuler le dernier coup" and "Nouvelle donne" in buttons
+    # 1. Undo the last move: the panel closes, the position before it is back; the move again: the panel.
+    page.click("#stuck-panel [data-action='undo']")
+    page.wait_for_selector("#stuck-panel", state="hidden")
+    before.undo()
+    kl.wait_shows(before)
+    kl.play(before, line[-1])
+    page.wait_for_selector("#stuck-panel[open]")
+    # 2. A new deal: a numbered deal is dealt, the panel is gone.
+    page.click("#stuck-panel [data-action='new']")
+    if page.is_visible("#newdeal-panel"):
+        page.click("#newdeal-deal")
+    page.wait_for_function("() => document.querySelector('#deal-id').textContent.startsWith('#')")
+    assert page.is_hidden("#stuck-panel")
+    assert kl.text("#moves") == "Coups 0"
