@@ -17,7 +17,8 @@ const RAIL_GAP = 0.3; // between a rail and the columns ("side"), in card widths
 const MARGIN_X = 4; // room for what stands out of a card: focus and hint rings
 const MARGIN_Y = 6;
 // A column the table must show at a comfortable fan whatever the room: six face-down cards and seven face-up
-// ones (the last column after a few moves). Longer columns fan tighter (fan() below).
+// ones (the last column after a few moves), or the longest column on the table when it needs more (`plan`):
+// the cards then get smaller so that every rank and suit of it stays whole (fan() below).
 const PLAN_DOWN = 6;
 const PLAN_UP = 7;
 const DOWN_STEP = 0.16; // offset between two face-down cards, largest, in card heights
@@ -27,34 +28,46 @@ const UP_MIN = 0.25; // smallest in the planned column: the rank and suit of eac
 const TOUCH_PX = 44; // a fanned card's visible strip is its touch target: 44 px tall whenever there is room
 const SIDE_PREFERENCE = 1.12; // "side" only when its cards are this much bigger
 
-function planned(ch) {
-  return ch * (1 + PLAN_DOWN * DOWN_MIN + (PLAN_UP - 1) * UP_MIN);
+/** The height of a column fanned as tightly as its ranks allow, in card heights (`span` of plan()). */
+function planned(ch, span) {
+  return ch * (1 + span);
 }
 
-function below(width, height) {
+/**
+ * What the table must plan room for, given the columns on it ({down, up} each, or none): the span below a
+ * column's first card, in card heights, of the default column or of the longest one on the table, whichever
+ * is more.
+ */
+export function plan(columns = []) {
+  const span = (down, up) => down * DOWN_MIN + Math.max(0, up - 1) * UP_MIN;
+  return Math.max(span(PLAN_DOWN, PLAN_UP), ...columns.map((c) => span(c.down, c.up)));
+}
+
+function below(width, height, span) {
   // seven cards and six gaps across; the top row, a gap and the planned column down
   const byWidth = width / (7 + 6 * GAP);
-  const byHeight = height / (RATIO + ROW_GAP + planned(RATIO));
+  const byHeight = height / (RATIO + ROW_GAP + planned(RATIO, span));
   return { cw: Math.min(byWidth, byHeight), mode: "below" };
 }
 
-function side(width, height) {
+function side(width, height, span) {
   // rail (1 card), columns (7 cards, 6 gaps), foundations (2 cards, 1 gap), two rail gaps
   const byWidth = width / (10 + 7 * GAP + 2 * RAIL_GAP);
-  const byHeight = Math.min(height / planned(RATIO), (height - TOUCH_PX) / (2 * RATIO + GAP));
+  const byHeight = Math.min(height / planned(RATIO, span), (height - TOUCH_PX) / (2 * RATIO + GAP));
   return { cw: Math.min(byWidth, byHeight), mode: "side" };
 }
 
 /**
- * The table's geometry for a board of this content size: card size, arrangement, the table's own size, and
+ * The table's geometry for a board of this content size, planned for a column of `span` (plan()): card size,
+ * arrangement, the table's own size, and
  * where the stock, the waste, the Finir auto button, each foundation and each column stand (top-left corners
  * in px inside the table; each column with the height it may fill).
  */
-export function fit(boardWidth, boardHeight) {
+export function fit(boardWidth, boardHeight, span = plan()) {
   const width = boardWidth - MARGIN_X;
   const height = boardHeight - MARGIN_Y;
-  const a = below(width, height);
-  const b = side(width, height);
+  const a = below(width, height, span);
+  const b = side(width, height, span);
   const best = b.cw > a.cw * SIDE_PREFERENCE ? b : a;
   const cw = Math.max(MIN_CW, Math.min(MAX_CW, Math.floor(best.cw)));
   const ch = Math.round(cw * RATIO);

@@ -9,7 +9,7 @@
 
 import { cardName, showFace } from "../../js/cards.js";
 import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
-import { fan, fit } from "./layout.js";
+import { fan, fit, plan } from "./layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLY_MS = 170;
@@ -238,7 +238,8 @@ export class KlondikeTable {
     this.renderWaste(state, run, targets);
     this.renderFoundations(state, run, targets, selected);
     for (const column of state.columns) this.renderColumn(column, run, targets);
-    this.place();
+    if (this.span !== this.planFor(state)) this.fit(); // a column longer (or shorter) than planned: resize
+    else this.place();
     this.applyHint();
     if (before) this.fly(before, previous, state, moving);
     this.settle(dropped);
@@ -635,7 +636,13 @@ export class KlondikeTable {
 
   // ---------------------------------------------------------------- size
 
-  /** Size and place everything from the room #board gives (its content box). */
+  /** The span the table plans for with `state`'s columns (layout.plan). */
+  planFor(state) {
+    return plan(state ? state.columns.map((c) => ({ down: c.down, up: c.cards.length - c.down })) : []);
+  }
+
+  /** Size and place everything from the room #board gives (its content box), planned for its longest
+   *  column. */
   fit() {
     const board = this.board;
     if (!board) return;
@@ -644,7 +651,8 @@ export class KlondikeTable {
     const note = this.noteEl.hidden ? 0 : this.noteEl.offsetHeight + NOTE_GAP_PX;
     const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - note;
     if (!(width > 0 && height > 0)) return;
-    const size = fit(width, height);
+    this.span = this.planFor(this.state);
+    const size = fit(width, height, this.span);
     this.size = size;
     const root = this.root;
     root.style.setProperty("--cw", px(size.cw));
