@@ -22,7 +22,8 @@ gets the same advice however the work is sliced.
   from one face-up card to another, a king from one empty column to another, a foundation card back down),
   so a player who keeps taking the hint in a position it cannot read does not go back and forth.
 
-The computation is a generator that yields after each world (`HintJob` runs it in slices for the worker).
+The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
+for the worker).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from .fast import DRAW, RECYCLE, Board
 from .position import Position
 from .replay import legal_moves
 from .rollout import Worlds
-from .solver import Solver, SolveResult, safe_up, solve_board
+from .solver import Solver, SolveResult, safe_up, solve_board_steps
 
 __all__ = ["Hint", "HintJob", "compute", "hint", "hint_json", "ordered_moves"]
 
@@ -53,6 +54,9 @@ WORLD_NODES: Final = 700
 two blocks; most wins in a world are found within 64 nodes)."""
 KNOWN_NODES: Final = 60_000
 """Node budget of the exact search once every card is known."""
+YIELD_EVERY: Final = 32
+"""The searches yield every this many states, so that a slice of the worker's background work stays short (a
+few milliseconds) and a move never waits long behind it; the advice does not depend on it."""
 NODES_PER_MS: Final = 15
 """How a `budget_ms` becomes a node budget (a fixed rate, so the hint never depends on the clock)."""
 
@@ -119,13 +123,15 @@ another, a king from one empty column to another, a foundation card back down): 
 they are what a player who keeps taking them would go round in."""
 
 
-def world_search(board: Board, nodes: int) -> SolveResult:
+def world_search(board: Board, nodes: int) -> Generator[None, None, SolveResult]:
     """One world's search: the win-only search, and when it runs out of states (it proves nothing) the
-    complete one with the rest of the budget (a win that needs a card back from a foundation, say)."""
-    quick = Solver(board, max_nodes=nodes, strict=True).run()
+    complete one with the rest of the budget (a win that needs a card back from a foundation, say). It yields
+    every `YIELD_EVERY` states."""
+    quick = yield from Solver(board, max_nodes=nodes, strict=True, yield_every=YIELD_EVERY).result_steps()
     if quick.verdict is not Verdict.LOST:
         return quick
-    return Solver(board, max_nodes=max(1, nodes - quick.nodes)).run()
+    rest = max(1, nodes - quick.nodes)
+    return (yield from Solver(board, max_nodes=rest, yield_every=YIELD_EVERY).result_steps())
 
 
 def fallback(view: Position, moves: list[str]) -> str:
@@ -145,8 +151,8 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     if budget_ms is not None:
         scale = min(1.0, max(0.05, budget_ms * NODES_PER_MS / (WORLDS * WORLD_NODES)))
     if view.all_known:
-        result = solve_board(Board.of(view), node_budget=max(1000, int(KNOWN_NODES * scale)))
-        yield
+        budget = max(1000, int(KNOWN_NODES * scale))
+        result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line:
@@ -163,7 +169,7 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     nodes = max(100, int(WORLD_NODES * scale))
     for done in range(1, count + 1):
         world = worlds.draw()
-        result = world_search(Board.of(world), nodes)
+        result = yield from world_search(Board.of(world), nodes)
         if result.verdict is Verdict.WIN and result.line and result.line[0] in legal:
             votes[result.line[0]] = votes.get(result.line[0], 0) + 1
         yield

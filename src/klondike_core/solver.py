@@ -62,12 +62,14 @@ cannot decide are hard wins and large lost deals (see docs/PERFORMANCE.md, "Klon
 
 from __future__ import annotations
 
+import functools
 import heapq
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.steps import finish
 from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
@@ -101,6 +103,7 @@ __all__ = [
     "safe_up",
     "solve",
     "solve_board",
+    "solve_board_steps",
 ]
 
 DEFAULT_MAX_NODES: Final = 5_000_000
@@ -205,8 +208,12 @@ class Solver:
         order: Order = PLAIN,
         delays: bool = True,
         clock: Callable[[], float] = time.perf_counter,
+        yield_every: int = _CHECK_EVERY,
     ) -> None:
+        if yield_every <= 0 or _CHECK_EVERY % yield_every:
+            raise ValueError(f"yield_every must divide {_CHECK_EVERY}")
         self.board = board
+        self.yield_every = yield_every
         self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
         self.budget_ms = budget_ms
         self.max_table = max_table
@@ -507,9 +514,22 @@ class Solver:
             if deadline is not None and self.clock() > deadline:
                 raise _OutOfBudget
 
+    def result_steps(self) -> Generator[None, None, SolveResult]:
+        """`run()` of the best-first search as a generator that yields every `yield_every` states (the same
+        result, however it is driven; no time budget: a caller slicing the work bounds it in nodes)."""
+        start = self.clock()
+        try:
+            line = yield from self.steps()
+        except _OutOfBudget:
+            return SolveResult(Verdict.UNKNOWN, (), self.nodes, (self.clock() - start) * 1000)
+        verdict = Verdict.LOST if line is None else Verdict.WIN
+        moves = () if line is None else tuple(line)
+        return SolveResult(verdict, moves, self.nodes, (self.clock() - start) * 1000)
+
     def steps(self) -> Generator[None, None, list[str] | None]:
         """The best-first search, `self.order`'s lowest priority expanded first (the newest among equals),
-        yielding every few hundred states expanded so that a caller can share its time between searches;
+        yielding every `yield_every` states expanded so that a caller can share its time between searches
+        (the budget is checked every `_CHECK_EVERY`, whatever `yield_every` is: results do not depend on it);
         it returns the winning line, or None once every state of its space is seen (a proof of `lost` only
         when not `strict`), and raises `_OutOfBudget` past `max_nodes` or `max_table`."""
         board = self.board
@@ -524,15 +544,16 @@ class Solver:
         apply, autos, moves, key_of = self.apply, self.autos, self.moves, self._key
         pop, push = heapq.heappop, heapq.heappush
         priority = self.order.of
+        yield_every = self.yield_every
         nodes = 0
         counter = 0
         while heap:
             _, _, depth, key, state = pop(heap)
             depth += 1
             nodes += 1
-            if nodes % _CHECK_EVERY == 0:
+            if nodes % yield_every == 0:
                 self.nodes = nodes
-                if nodes > max_nodes or len(parents) > max_table:
+                if nodes % _CHECK_EVERY == 0 and (nodes > max_nodes or len(parents) > max_table):
                     raise _OutOfBudget
                 yield
             for move in moves(state):
@@ -598,24 +619,40 @@ def solve_board(
     """Decide `board` (see the module docstring): the win-only searches of `PASSES` and the complete search
     take turns (their weights' slices a round) until one answers or the budget (time and nodes, shared) runs
     out. `clock` measures the budget (a benchmark on a busy machine may give `time.process_time`)."""
+    return finish(solve_board_steps(board, budget_ms, node_budget, auto, clock))
+
+
+def solve_board_steps(
+    board: Board,
+    budget_ms: float | None = None,
+    node_budget: int | None = None,
+    auto: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+    *,
+    yield_every: int = _CHECK_EVERY,
+) -> Generator[None, None, SolveResult]:
+    """`solve_board` as a generator that yields every `yield_every` states expanded, so that the worker can
+    answer a move between two pieces of it; the searches take the same turns whatever `yield_every` is, so
+    the result is `solve_board`'s (with no time budget, or the same clock)."""
     start = clock()
     deadline = None if budget_ms is None else start + budget_ms / 1000
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
-    complete = Solver(board, max_nodes=nodes, auto=auto, clock=clock)
-    searches = [
-        (Solver(board, max_nodes=nodes, auto=auto, strict=True, order=order, clock=clock), weight)
-        for order, weight in PASSES
-    ]
+    every = yield_every
+    make = functools.partial(Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=every)
+    complete = make()
+    searches = [(make(strict=True, order=order), w) for order, w in PASSES]
     searches.append((complete, COMPLETE_WEIGHT))
-    running = [(solver, solver.steps(), weight) for solver, weight in searches]
+    per_turn = _CHECK_EVERY // yield_every
+    running = [(solver, solver.steps(), weight * per_turn) for solver, weight in searches]
     verdict = Verdict.UNKNOWN
     line: tuple[str, ...] = ()
     while running:
         for entry in list(running):
-            solver, steps, weight = entry
+            solver, steps, slices = entry
             try:
-                for _ in range(weight):
+                for _ in range(slices):
                     next(steps)
+                    yield
             except StopIteration as end:
                 found: list[str] | None = end.value
                 if found is not None:
