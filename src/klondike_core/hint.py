@@ -10,17 +10,12 @@ gets the same advice however the work is sliced.
   first move of its line (`proven`); a proof of loss gives `lost`. A search out of budget gives the advice
   below, never `lost`.
 - A card that can go to its foundation safely (`solver`'s rule: it can never be needed in a column) goes.
-- Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places). In each,
-  the solver's win-only search looks for a win within a small node budget, and when it runs out of states
-  (which proves nothing) the complete search gets the rest of the budget (a win may need a card back from a
-  foundation); the first move of the line found gets that world's vote. The move with the most votes is
-  advised (ties: the first in `ordered_moves`' order: a move that turns a face-down card, to a foundation,
+- Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places): in each,
+  the solver's win-only search looks for a win within a small node budget, and the first move of the line it
+  finds gets that world's vote. The move with the most votes is advised (ties, and the case where no world
+  was won in time: the first in `ordered_moves`' order: a move that turns a face-down card, to a foundation,
   from the waste, draw, ...). The search of a world knows that world's hidden cards, but every world is as
   likely as the real deal given what the player knows, so the votes measure how often a move starts a win.
-- The vote stops early when no remaining world can change the winner.
-- No world won (`no_win_seen`): the first move in that order that is not a shuffle (`SHUFFLES`: a run moved
-  from one face-up card to another, a king from one empty column to another, a foundation card back down),
-  so a player who keeps taking the hint in a position it cannot read does not go back and forth.
 
 The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
 for the worker).
@@ -41,7 +36,7 @@ from .fast import DRAW, RECYCLE, Board
 from .position import Position
 from .replay import legal_moves
 from .rollout import Worlds
-from .solver import Solver, SolveResult, safe_up, solve_board_steps
+from .solver import Solver, safe_up, solve_board_steps
 
 __all__ = ["Hint", "HintJob", "compute", "hint", "hint_json", "ordered_moves"]
 
@@ -50,8 +45,7 @@ Kind = Literal["move", "draw", "recycle", "lost", "stuck"]
 WORLDS: Final = 8
 """Worlds sampled for one hint (fewer when the vote is settled early)."""
 WORLD_NODES: Final = 700
-"""Node budget of the search in one world (the solver counts nodes in blocks of 512, so an unwon world costs
-two blocks; most wins in a world are found within 64 nodes)."""
+"""Node budget of the win-only search in one world."""
 KNOWN_NODES: Final = 60_000
 """Node budget of the exact search once every card is known."""
 YIELD_EVERY: Final = 32
@@ -117,31 +111,6 @@ def ordered_moves(view: Position) -> list[str]:
     return sorted(moves, key=lambda move: move_priority(view, move))
 
 
-SHUFFLES: Final = frozenset({7, 9, 10})
-"""`move_priority` kinds that change no card's prospects on their own (a run moved from one face-up card to
-another, a king from one empty column to another, a foundation card back down): a fallback avoids them, as
-they are what a player who keeps taking them would go round in."""
-
-
-def world_search(board: Board, nodes: int) -> Generator[None, None, SolveResult]:
-    """One world's search: the win-only search, and when it runs out of states (it proves nothing) the
-    complete one with the rest of the budget (a win that needs a card back from a foundation, say). It yields
-    every `YIELD_EVERY` states."""
-    quick = yield from Solver(board, max_nodes=nodes, strict=True, yield_every=YIELD_EVERY).result_steps()
-    if quick.verdict is not Verdict.LOST:
-        return quick
-    rest = max(1, nodes - quick.nodes)
-    return (yield from Solver(board, max_nodes=rest, yield_every=YIELD_EVERY).result_steps())
-
-
-def fallback(view: Position, moves: list[str]) -> str:
-    """The move advised when no world was won: the first in `ordered_moves`' order that is not a shuffle."""
-    for move in moves:
-        if move_priority(view, move)[0] not in SHUFFLES:
-            return move
-    return moves[0]
-
-
 def compute(view: Position, budget_ms: float | None = None) -> Generator[None, None, Hint]:
     """The hint for `view`, as a generator that yields between pieces of work and returns the hint."""
     moves = ordered_moves(view)
@@ -169,7 +138,8 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     nodes = max(100, int(WORLD_NODES * scale))
     for done in range(1, count + 1):
         world = worlds.draw()
-        result = yield from world_search(Board.of(world), nodes)
+        search = Solver(Board.of(world), max_nodes=nodes, strict=True, yield_every=YIELD_EVERY)
+        result = yield from search.result_steps()
         if result.verdict is Verdict.WIN and result.line and result.line[0] in legal:
             votes[result.line[0]] = votes.get(result.line[0], 0) + 1
         yield
@@ -178,7 +148,7 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         if lead > count - done:
             break  # no remaining world can change the winner
     if not votes:
-        return of_move(fallback(view, moves), False, "no_win_seen")
+        return of_move(moves[0], False, "no_win_seen")
     best = max(moves, key=lambda move: (votes.get(move, 0), -moves.index(move)))
     return of_move(best, False, "best_odds")
 

@@ -2,11 +2,8 @@
 
 A *world* puts the cards the player has not seen (`Position.unseen`) into the places they stand for (the
 `None`s: face-down cards never turned, stock cards never drawn), in a random order. The random generator is
-seeded with a hash of the unseen cards and the places they stand for (`places_text`: the face-down counts and
-the unseen stock places, all things the player sees), and the unseen cards enter only as a sorted list. So
-the same view always gets the same worlds, two deals that differ only in unseen cards get the same worlds,
-and so do two positions a move apart when that move turned up no card. `view_seed` (the whole view's text)
-is there for a caller that wants fresh worlds for every position.
+seeded with a hash of the view's own text, and the unseen cards enter only as a sorted list, so the same
+view always gets the same worlds, and two deals that differ only in unseen cards get the same worlds.
 """
 
 from __future__ import annotations
@@ -36,27 +33,13 @@ def view_seed(view: Position) -> int:
     return int.from_bytes(hashlib.sha256(view_text(view).encode()).digest()[:8], "big")
 
 
-def places_text(view: Position) -> str:
-    """What the worlds depend on: the unseen cards and the places they stand for (the face-down counts, how
-    many stock places are unseen). Moves that turn up no card leave it as it is."""
-    places = ",".join(str(down) for down in view.face_down)
-    stock = sum(card is None for card in view.stock)
-    return f"{' '.join(sorted(card.code for card in view.unseen))}|{places}|{stock}"
-
-
-def places_seed(view: Position) -> int:
-    """A 64-bit seed from `places_text`: the same worlds from one position to the next until a card turns
-    up, so a plan followed in them is not dropped because the worlds were drawn again."""
-    return int.from_bytes(hashlib.sha256(places_text(view).encode()).digest()[:8], "big")
-
-
 class Worlds:
     """Random full positions consistent with `view`, drawn deterministically from the view itself."""
 
-    def __init__(self, view: Position, seed: int | None = None) -> None:
+    def __init__(self, view: Position) -> None:
         self.view = view
         self.unseen = sorted(view.unseen)
-        self._random = random.Random(places_seed(view) if seed is None else seed).random
+        self._random = random.Random(view_seed(view)).random
 
     def draw(self) -> Position:
         """One world."""
@@ -69,4 +52,4 @@ class Worlds:
         return self.view.fill(tuple(order))
 
 
-__all__ = ["Worlds", "places_seed", "places_text", "view_seed", "view_text"]
+__all__ = ["Worlds", "view_seed", "view_text"]
