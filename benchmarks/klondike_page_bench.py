@@ -351,9 +351,10 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     fps = 1000 / page["median"] if page else 0
     lines = [
         f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {result['machine']}"
-        f"; load average {load_before:.1f} at the start. **The machine was shared with other helpers' "
-        f"builds, tests and benchmarks while this ran**: the figures are a loaded machine's. Dist built "
-        f"with `python3 build.py build` from the tree at {result['commit']}.",
+        f"; load average {load_before:.1f} at the start"
+        + (". **Other work loaded the machine while this ran**: the figures are a loaded machine's"
+           if max(load_before, os.getloadavg()[0]) >= 1.0 else "")
+        + f". Dist built with `python3 build.py build` from the tree at {result['commit']}.",
         "",
         "| figure (ms) | median | 95th pct | max | count | target |",
         "| --- | --- | --- | --- | --- | --- |",
