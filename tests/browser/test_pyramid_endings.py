@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-from conftest import AXE
+from conftest import axe_serious
 from pyramid_page import Pyramid, engine_game, expected, places_of, solver_line
 
 from pyramid_core.game import Game
@@ -217,16 +217,6 @@ def test_lost_only_once_every_stock_card_was_seen_then_four_exits(pyr: Pyramid) 
 
 
 # ------------------------------------------------------------------ win
-
-
-def axe_serious(page: Any) -> list[Any]:
-    page.add_script_tag(path=str(AXE))
-    results = page.evaluate("() => axe.run(document, {resultTypes: ['violations']})")
-    return [
-        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-        for v in results["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def open_stats(pyr: Pyramid) -> dict[str, str]:
