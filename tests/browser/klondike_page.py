@@ -230,8 +230,11 @@ class Klondike(BoardPage):
         a reload later in the test keeps what the page saved)."""
         return self.open_saved(saved(deal_id, moves), engine_game(deal_id, moves), welcome)
 
-    def open_saved(self, saved_record: dict[str, Any], game: Game, welcome: bool = False) -> Klondike:
-        """Open the page on the storage record `saved_record` (put in storage once), which holds `game`."""
+    def open_saved(
+        self, saved_record: dict[str, Any], game: Game, welcome: bool = False, query: str = ""
+    ) -> Klondike:
+        """Open the page (with `?query` when given) on the storage record `saved_record` (put in storage
+        once), which holds `game`."""
         record = json.dumps(saved_record)
         script = (
             "if (!sessionStorage.getItem('kl-test-save')) {"
@@ -240,7 +243,7 @@ class Klondike(BoardPage):
             + " sessionStorage.setItem('kl-test-save', '1'); }"
         )
         self.page.add_init_script(script)
-        self.open()
+        self.open(query=query)
         self.wait_shows(game)
         return self
 

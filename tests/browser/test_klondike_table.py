@@ -38,7 +38,10 @@ from test_page_hygiene import RECORD_WORKER_MESSAGES  # the worker's replies, as
 from klondike_core.deal import Deal
 from klondike_core.game import Game
 from klondike_core.moves import Move
+from klondike_core.position import Position
 from klondike_core.snapshot import snapshot
+from klondike_core.solver import solve
+from solitaire_core.cards import Card
 
 REJECTION_FR = "seul un roi va sur une colonne vide"  # the page's catalogue (only_king), as the engine's
 
@@ -285,7 +288,7 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
     before = Game(Deal.parse(text))
     for move in line[:-1]:
         before.play(move)
-    kl.open_saved(saved(Game(Deal.parse(text)), line[:-1]), before)
+    kl.open_saved(saved(Game(Deal.parse(text)), line[:-1]), before, query="?test-replay-ms=1000000")
     page = kl.page
     assert kl.text("#deal-id") == "Donne sans numéro"
     page.click("#deal-id")
@@ -307,8 +310,43 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
     kl.wait_shows(before)
     kl.play(before, line[-1])
     page.wait_for_selector("#stuck-panel[open]")
-    # 2. A new deal: a numbered deal is dealt, the panel is gone.
-    page.click("#stuck-panel [data-action='new']")
+    # 2. Give up, then "Était-elle gagnable ?": the solver's verdict from the deal's start, and its line
+    # stepped through, each frame the engine's position after that many moves of the line.
+    solved = solve(Position.dealt(tuple(Card.parse(code) for code in text.split())), budget_ms=8000)
+    assert solved.verdict.value == "win"
+    page.click("#stuck-panel [data-solution='give-up']")
+    page.wait_for_selector(
+        "#stuck-panel [data-solution='ask']:not([hidden]), #stuck-panel [data-verdict='win']"
+    )
+    if page.is_visible("#stuck-panel [data-solution='ask']"):
+        page.click("#stuck-panel [data-solution='ask']")
+    page.wait_for_function(
+        "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'win'"
+    )
+    assert str(len(solved.line)) in kl.text("#stuck-panel [data-verdict-text]")
+    page.click("#stuck-panel [data-solution='show']")
+    page.wait_for_selector("#replay-bar:not([hidden])")
+    if page.get_attribute("#replay-play", "aria-pressed") == "true":
+        page.click("#replay-play")  # pause
+    assert page.get_attribute("#replay-bar", "data-steps") == str(len(solved.line))
+    step = int(str(page.get_attribute("#replay-bar", "data-step")))
+    for _ in range(3):
+        page.click("#replay-next")
+        step += 1
+        page.wait_for_function(
+            "n => document.querySelector('#replay-bar').dataset.step === String(n)", arg=step
+        )
+        wanted = Game(Deal.parse(text))
+        for move in solved.line[:step]:
+            wanted.play(move)
+        shown, expect = kl.view(), expected(wanted)
+        assert (shown["waste"], shown["foundations"], shown["stock"]) == (
+            expect["waste"], expect["foundations"], expect["stock"]
+        )
+    page.click("#replay-stop")
+    page.wait_for_selector("#replay-bar", state="hidden")
+    # 3. A new deal: a numbered deal is dealt, the panel is gone.
+    page.click("#stuck-panel [data-action='new']" if page.is_visible("#stuck-panel") else "#new")
     if page.is_visible("#newdeal-panel"):
         page.click("#newdeal-deal")
     page.wait_for_function("() => document.querySelector('#deal-id').textContent.startsWith('#')")
