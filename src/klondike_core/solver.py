@@ -443,11 +443,20 @@ class Solver:
 
     def run(self) -> SolveResult:
         """Search and report."""
+        return finish(self.result_steps())
+
+    def result_steps(self) -> Generator[None, None, SolveResult]:
+        """`run()` as a generator: the best-first search yields every `yield_every` states (the depth-first
+        one does not yield), and the result does not depend on how it is driven. A `budget_ms` is checked at
+        each yield."""
         start = self.clock()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         moves: tuple[str, ...] = ()
         try:
-            line = self._best_first(deadline) if self.best_first else self._search(deadline)
+            if self.best_first:
+                line = yield from self._timed(self.steps(), deadline)
+            else:
+                line = self._search(deadline)
         except _OutOfBudget:
             verdict = Verdict.UNKNOWN
         else:
@@ -502,9 +511,10 @@ class Solver:
         self.nodes = nodes
         return None
 
-    def _best_first(self, deadline: float | None) -> list[str] | None:
-        """The best-first search (`steps`) run to its end or to `deadline`."""
-        steps = self.steps()
+    def _timed(
+        self, steps: Generator[None, None, list[str] | None], deadline: float | None
+    ) -> Generator[None, None, list[str] | None]:
+        """`steps` passed through, with `_OutOfBudget` raised at a yield past `deadline`."""
         while True:
             try:
                 next(steps)
@@ -513,18 +523,7 @@ class Solver:
                 return line
             if deadline is not None and self.clock() > deadline:
                 raise _OutOfBudget
-
-    def result_steps(self) -> Generator[None, None, SolveResult]:
-        """`run()` of the best-first search as a generator that yields every `yield_every` states (the same
-        result, however it is driven; no time budget: a caller slicing the work bounds it in nodes)."""
-        start = self.clock()
-        try:
-            line = yield from self.steps()
-        except _OutOfBudget:
-            return SolveResult(Verdict.UNKNOWN, (), self.nodes, (self.clock() - start) * 1000)
-        verdict = Verdict.LOST if line is None else Verdict.WIN
-        moves = () if line is None else tuple(line)
-        return SolveResult(verdict, moves, self.nodes, (self.clock() - start) * 1000)
+            yield
 
     def steps(self) -> Generator[None, None, list[str] | None]:
         """The best-first search, `self.order`'s lowest priority expanded first (the newest among equals),
@@ -637,8 +636,7 @@ def solve_board_steps(
     start = clock()
     deadline = None if budget_ms is None else start + budget_ms / 1000
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
-    every = yield_every
-    make = functools.partial(Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=every)
+    make = functools.partial(Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=yield_every)
     complete = make()
     searches = [(make(strict=True, order=order), w) for order, w in PASSES]
     searches.append((complete, COMPLETE_WEIGHT))
