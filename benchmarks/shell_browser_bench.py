@@ -361,7 +361,7 @@ AB_TITLES: dict[str, str] = {"": "TriPeaks", "pyramid.html": "Pyramid", "klondik
 """The pages `--ab-page` may compare, and their games."""
 
 
-def tripeaks_ab(
+def start_ab(
     browser: Browser, before: Path, runs: int, page_name: str = ""
 ) -> dict[str, dict[str, dict[str, float]]]:
     """A game page's cold and warm start (`page_name`#7, TriPeaks' index.html by default,
@@ -521,7 +521,7 @@ def main() -> None:
         load = os.getloadavg()[0]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**launch_options())
-            ab = tripeaks_ab(browser, args.tripeaks_before.resolve(), args.runs, args.ab_page)
+            ab = start_ab(browser, args.tripeaks_before.resolve(), args.runs, args.ab_page)
             browser.close()
         print(json.dumps(ab, indent=1))
         command = (
