@@ -11,7 +11,7 @@ from klondike_core.solver import solve_board, solve_board_steps
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import shuffled_indexes
 
-DEALS = (1, 37, 99)  # deals whose solving takes thousands of states
+DEALS = (1, 37, 440)  # deals whose solving takes thousands of states
 
 
 def test_solve_board_steps_yields_often_and_answers_as_solve_board() -> None:

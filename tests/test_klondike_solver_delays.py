@@ -108,7 +108,7 @@ def test_the_cut_never_changes_a_verdict():
         position = endgame(rng, rng.randint(14, 26))
         b = Board.of(position)
         cut = Solver(b, max_nodes=20_000).run()
-        every = Solver(b, max_nodes=20_000, delays=False).run()
+        every = Solver(b, max_nodes=20_000, delays=False, dead_ends=False).run()
         if Verdict.UNKNOWN in (cut.verdict, every.verdict):
             continue
         assert cut.verdict is every.verdict

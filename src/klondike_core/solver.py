@@ -21,6 +21,9 @@ nodes, time or table size runs out first. What keeps it small, each step sound (
   foundation needs is never covered (anything on it would be lower, needed first), so playing that card
   each time finishes (`fast.finish_line`).
 - **A king never moves from one otherwise empty column to another** (the same state, columns aside).
+- **A dead end is not expanded** (the complete search): when some face-down card can never be turned, the
+  state is lost (`deadlock`: what must happen before each card can leave its place, as a fixed point); a
+  start that is dead is answered `lost` before any search.
 
 **Moves that can wait (the complete search).** Four kinds of move that turn no card are only worth making
 for what a later move does with them (their *use*), and can be put off: in a winning line take such a move
@@ -64,6 +67,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+import itertools
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
@@ -73,6 +77,7 @@ from solitaire_core.steps import finish
 from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
+from .deadlock import never_turned
 from .fast import (
     BYTE,
     CHILDREN,
@@ -81,6 +86,7 @@ from .fast import (
     OPPOSITE,
     PARENTS,
     RANK,
+    RED,
     SAME,
     SUIT,
     TO_COLUMN,
@@ -207,11 +213,16 @@ class Solver:
         best_first: bool = True,
         order: Order = PLAIN,
         delays: bool = True,
+        dead_ends: bool | None = None,
         clock: Callable[[], float] = time.perf_counter,
         yield_every: int = _CHECK_EVERY,
     ) -> None:
         if yield_every <= 0 or _CHECK_EVERY % yield_every:
             raise ValueError(f"yield_every must divide {_CHECK_EVERY}")
+        for col in board.cols:
+            up = col[col[0] + 1 :]
+            if any(RANK[a] != RANK[b] + 1 or RED[a] == RED[b] for a, b in itertools.pairwise(up)):
+                raise ValueError("a column's face-up cards must form one ordered run")
         self.board = board
         self.yield_every = yield_every
         self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
@@ -222,6 +233,7 @@ class Solver:
         self.best_first = best_first
         self.order = order
         self.delays = delays
+        self.dead_ends = not strict if dead_ends is None else dead_ends
         self.clock = clock
         self.seq = board.seq
         self.where = {card: k for k, card in enumerate(board.seq)}
@@ -314,31 +326,27 @@ class Solver:
 
     def moves(self, state: State) -> list[Move]:
         """Every move worth trying in `state`, in the order of the module docstring; `strict` narrows them
-        (a win-only search), otherwise only the sound delays of the module docstring cut any."""
+        (a win-only search), otherwise only the sound delays of the module docstring cut any.
+
+        A column's face-up cards are always one ordered run (the rules build nothing else; `__init__`
+        checks the board), so the card of column `s` that fits on a top of rank `r` can only be the one of
+        rank `r - 1`, whose place in the run its rank gives: each pair of columns costs one look."""
         cols, found, mask, _ = state
-        tops: dict[int, int] = {}
+        tops: list[tuple[int, int, int]] = []  # (card, its column, the card's rank less one)
         empty = -1
         for d in range(COLUMNS):
             col = cols[d]
             if len(col) > 1:
-                tops[col[-1]] = d
+                top = col[-1]
+                tops.append((top, d, RANK[top] - 1))
             elif empty < 0:
                 empty = d
         first: list[Move] = []
         flips: list[tuple[int, Move]] = []
         ups: list[Move] = []
-        talon: list[Move] = []
         empties: list[Move] = []
         partial: list[Move] = []
-        back: list[Move] = []
         strict = self.strict
-        seq = self.seq
-        in_talon: list[int] = []
-        m = mask
-        while m:
-            low = m & -m
-            m ^= low
-            in_talon.append(low.bit_length() - 1)
         # The face-down cards: a move that can wait is made only if its use needs none of them turned
         # (module docstring); with `delays` off, none counts (every legal move: a reference for tests).
         hidden: set[int] = set()
@@ -350,6 +358,7 @@ class Solver:
             for col in cols:
                 hidden.update(col[1 : col[0] + 1])
             king_waits = self._king_waits(cols, mask) or KING in found
+        red = RED
         for s in range(COLUMNS):
             col = cols[s]
             n = len(col)
@@ -360,52 +369,99 @@ class Solver:
             top = col[-1]
             if found[SUIT[top]] == RANK[top] - 1:
                 (first if down and n == f + 1 else ups).append((_T2F, s, 0, 0))
-            for i in range(f, n):
-                x = col[i]
-                if RANK[x] == KING:
-                    if empty < 0 or not (i > f or down):
-                        continue
-                    dests = [empty]
-                else:
-                    dests = [d for d in (tops.get(p, -1) for p in PARENTS[x]) if d >= 0]
-                    if not dests:
-                        continue
+            high = RANK[col[f]]
+            low = RANK[top]
+            found_here: list[tuple[int, int, int]] = []  # (index in the column, destination's suit, column)
+            for card, d, r in tops:
+                if low <= r <= high and d != s:
+                    i = f + high - r
+                    if red[col[i]] != red[card]:
+                        found_here.append((i, SUIT[card], d))
+            if high == KING and empty >= 0 and down:
+                found_here.append((f, 0, empty))
+            if not found_here:
+                continue
+            if len(found_here) > 1:
+                found_here.sort()
+            last = -1
+            keep = False
+            for i, _, d in found_here:
+                if i != last:
+                    last = i
+                    keep = True
+                    if i > f:
+                        y = col[i - 1]
+                        if found[SUIT[y]] != RANK[y] - 1:
+                            if strict:
+                                keep = False
+                                continue
+                            # y can go up (the cards it waits for are not face down), get its other child
+                            # or move on alone (a king, or onto a parent that is not face down)
+                            x = col[i]
+                            if hidden and not (
+                                RANK[y] == KING
+                                or any(z != x and z not in hidden for z in CHILDREN[y])
+                                or any(p not in hidden for p in PARENTS[y])
+                                or not any(
+                                    SUIT[y] * 13 + q - 1 in hidden for q in range(found[SUIT[y]] + 1, RANK[y])
+                                )
+                            ):
+                                keep = False
+                                continue
+                if not keep:
+                    continue
+                move = (_T2T, s, i, d)
                 if i > f:
-                    y = col[i - 1]
-                    if found[SUIT[y]] != RANK[y] - 1:
-                        if strict:
-                            continue
-                        # y can go up (the cards it waits for are not face down), get its other child
-                        # or move on alone (a king, or onto a parent that is not face down)
-                        if hidden and not (
-                            RANK[y] == KING
-                            or any(z != x and z not in hidden for z in CHILDREN[y])
-                            or any(p not in hidden for p in PARENTS[y])
-                            or not any(
-                                SUIT[y] * 13 + r - 1 in hidden for r in range(found[SUIT[y]] + 1, RANK[y])
-                            )
-                        ):
-                            continue
-                    partial.extend((_T2T, s, i, d) for d in dests)
+                    partial.append(move)
                 elif down:
-                    flips.extend((down, (_T2T, s, i, d)) for d in dests)
-                elif king_waits and RANK[x] < KING:
-                    empties.extend((_T2T, s, i, d) for d in dests)
-        for k in in_talon:
-            x = seq[k]
-            if found[SUIT[x]] == RANK[x] - 1:
+                    flips.append((down, move))
+                elif king_waits and RANK[col[i]] < KING:
+                    empties.append(move)
+        talon = self._talon_moves(found, mask, tops, empty, hidden)
+        back = [] if strict else self._back_moves(found, tops, empty, hidden)
+        flips.sort(key=lambda item: -item[0])
+        return first + [move for _, move in flips] + ups + talon + empties + partial + back
+
+    def _talon_moves(
+        self, found: tuple[int, ...], mask: int, tops: list[tuple[int, int, int]], empty: int,
+        hidden: set[int],
+    ) -> list[Move]:
+        """The talon's moves: up, then to the columns (module docstring), by talon card."""
+        where = self.where
+        seq = self.seq
+        found_here: list[tuple[int, int, int, int]] = []  # (talon index, 0 up / 1 to a column, suit, column)
+        for suit in range(4):
+            r = found[suit]
+            if r < KING:
+                k = where.get(suit * 13 + r, -1)
+                if k >= 0 and mask >> k & 1:
+                    found_here.append((k, 0, 0, 0))
+        for card, d, _ in tops:
+            for x in CHILDREN[card]:
+                k = where.get(x, -1)
+                if k >= 0 and mask >> k & 1:
+                    found_here.append((k, 1, SUIT[card], d))
+        if empty >= 0:
+            for k in self.kings:
+                if mask >> k & 1:
+                    found_here.append((k, 1, 0, empty))
+        if len(found_here) > 1:
+            found_here.sort()
+        talon: list[Move] = []
+        for k, to_column, _, d in found_here:
+            if not to_column:
                 talon.append((_S2F, k, 0, 0))
-            if hidden and all(z in hidden for z in CHILDREN[x]):
-                continue
-            if RANK[x] == KING:
-                if empty >= 0:
-                    talon.append((_S2T, k, empty, 0))
-                continue
-            for p in PARENTS[x]:
-                d = tops.get(p, -1)
-                if d >= 0:
-                    talon.append((_S2T, k, d, 0))
-        for suit in range(4 if not strict else 0):
+            elif not (hidden and all(z in hidden for z in CHILDREN[seq[k]])):
+                talon.append((_S2T, k, d, 0))
+        return talon
+
+    @staticmethod
+    def _back_moves(
+        found: tuple[int, ...], tops: list[tuple[int, int, int]], empty: int, hidden: set[int]
+    ) -> list[Move]:
+        """The foundation cards that may come down (module docstring), by suit."""
+        back: list[Move] = []
+        for suit in range(4):
             r = found[suit]
             if not r:
                 continue
@@ -421,11 +477,22 @@ class Solver:
                     back.append((_F2T, suit, empty, 0))
                 continue
             for p in PARENTS[card]:
-                d = tops.get(p, -1)
-                if d >= 0:
-                    back.append((_F2T, suit, d, 0))
-        flips.sort(key=lambda item: -item[0])
-        return first + [move for _, move in flips] + ups + talon + empties + partial + back
+                for top, d, _ in tops:
+                    if top == p:
+                        back.append((_F2T, suit, d, 0))
+        return back
+
+    def never_turned(self, state: State) -> bool:
+        """Is some face-down card of `state` never turned, whatever is played (`deadlock`)? Then the state
+        is lost and the complete search does not expand it."""
+        cols, found, mask, _ = state
+        seq = self.seq
+        talon = []
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            talon.append(seq[low.bit_length() - 1])
+        return never_turned(cols, found, talon)
 
     def _king_waits(self, cols: tuple[bytes, ...], mask: int) -> bool:
         """Is there a king that an empty column would serve: in the talon, or heading a run on face-down
@@ -506,7 +573,7 @@ class Solver:
                     or (deadline is not None and self.clock() > deadline)
                 ):
                     raise _OutOfBudget
-            todo.append(moves(state))
+            todo.append([] if self.dead_ends and self.never_turned(state) else moves(state))
             index.append(0)
         self.nodes = nodes
         return None
@@ -543,6 +610,7 @@ class Solver:
         apply, autos, moves, key_of = self.apply, self.autos, self.moves, self._key
         pop, push = heapq.heappop, heapq.heappush
         priority = self.order.of
+        dead_ends = self.dead_ends
         yield_every = self.yield_every
         nodes = 0
         counter = 0
@@ -555,6 +623,8 @@ class Solver:
                 if nodes % _CHECK_EVERY == 0 and (nodes > max_nodes or len(parents) > max_table):
                     raise _OutOfBudget
                 yield
+            if dead_ends and self.never_turned(state):
+                continue
             for move in moves(state):
                 child, done = autos(apply(state, move))
                 child_key = key_of(child)
@@ -638,6 +708,9 @@ def solve_board_steps(
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
     make = functools.partial(Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=yield_every)
     complete = make()
+    root, _ = complete.autos((board.cols, board.found, board.mask, board.ptr))
+    if complete.never_turned(root):
+        return SolveResult(Verdict.LOST, (), 0, (clock() - start) * 1000)
     searches = [(make(strict=True, order=order), w) for order, w in PASSES]
     searches.append((complete, COMPLETE_WEIGHT))
     per_turn = _CHECK_EVERY // yield_every

@@ -1,0 +1,101 @@
+"""A proof of loss the solver can make without searching: some face-down card can never be turned.
+
+A card leaves the card it lies on only by moving (alone or carrying the cards on it), and it can only go
+- up to its foundation: it must be a column's top then, and every lower card of its suit already up;
+- onto a card one rank higher of the other colour (a *parent*) that is a column's top then;
+- into an empty column, if it is a king.
+
+So, in any game from here, the first time a card leaves its place one of these held just before. That gives a
+relaxation that is easy to compute: call a card *reachable* if it is in the talon (every talon card can be
+made the waste top), on a foundation (it may come back down), a column's top, or lies under a card that can
+leave; a card *can leave* if it is face up or reachable (a face-down card must be turned first) and one of:
+it is reachable and every lower card of its suit is reachable; one of its parents is reachable; it is a
+king and a column is empty or some column's bottom card can leave. The least fixed point of these rules
+holds every card that ever becomes a column's top or leaves its place in a real game (by induction on the
+time it happens: what the move needed happened earlier), and more. Turning a face-down card needs it
+reachable, and a win turns every card; so if a face-down card is not reachable in the fixed point, the
+position is lost.
+
+Example (deal 38 at the start): the 5 of diamonds lies on 6C 4H 4D and the face-down 6S; both black sixes
+and the 4 of diamonds are under it, so it can never leave, and the four cards under it never turn.
+"""
+
+from __future__ import annotations
+
+from .fast import KING, PARENTS, RANK, SUIT
+
+__all__ = ["never_turned"]
+
+
+def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[int]) -> bool:
+    """Is some face-down card of `cols` (the solver's columns: the face-down count, then the cards from the
+    bottom) never turned, whatever is played (module docstring)? `found` is each foundation's height and
+    `talon` the cards of the talon."""
+    if not any(col[0] for col in cols):
+        return False
+    reachable = [False] * 52  # can be a column's top (to be played, or to take a card)
+    spare: list[int] = list(talon)  # the talon's and the foundations' cards, not yet put on a column
+    for suit in range(4):
+        spare.extend(range(suit * 13, suit * 13 + found[suit]))
+    room = False  # can a column ever be empty (for a king)?
+    cells: list[tuple[int, int, bool]] = []  # (card, the card under it or -1, face down), tops first
+    for col in cols:
+        n = len(col)
+        if n == 1:
+            room = True
+            continue
+        reachable[col[-1]] = True
+        down = col[0]
+        for i in range(n - 1, 0, -1):
+            cells.append((col[i], col[i - 1] if i > 1 else -1, i <= down))
+    off = [False] * 52  # in the talon: can go up whenever its suit is ready
+    for card in talon:
+        off[card] = True
+    changed = True
+    while changed and cells:
+        changed = False
+        placed = []
+        for card in spare:
+            if RANK[card] == KING:
+                if room:
+                    reachable[card] = True
+                    changed = True
+                    continue
+            else:
+                first, second = PARENTS[card]
+                if reachable[first] or reachable[second]:
+                    reachable[card] = True
+                    changed = True
+                    continue
+            placed.append(card)
+        spare = placed
+        upto = []  # per suit: every card of the suit up to this rank can go up
+        for suit in range(4):
+            rank = found[suit]
+            base = suit * 13
+            while rank < KING and (reachable[base + rank] or off[base + rank]):
+                rank += 1
+            upto.append(rank)
+        waiting: list[tuple[int, int, bool]] = []
+        for cell in cells:
+            card, under, face_down = cell
+            here = reachable[card]
+            if face_down and not here:
+                waiting.append(cell)
+                continue
+            rank = RANK[card]
+            if rank == KING:
+                leaves = room or (here and upto[SUIT[card]] >= KING - 1)
+            else:
+                first, second = PARENTS[card]
+                leaves = reachable[first] or reachable[second] or (here and upto[SUIT[card]] >= rank - 1)
+            if not leaves:
+                waiting.append(cell)
+                continue
+            changed = True
+            if under < 0:
+                room = True
+            else:
+                reachable[under] = True
+        cells = waiting
+    return any(not reachable[col[i]] for col in cols for i in range(1, col[0] + 1))
