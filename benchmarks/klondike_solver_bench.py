@@ -13,10 +13,8 @@ the process solving the deal, which other work on a shared machine disturbs far 
 
 from __future__ import annotations
 
-import argparse
 import multiprocessing
 import os
-import platform
 import statistics
 import sys
 import time
@@ -25,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from _bench_common import rate
+from _bench_common import arguments, percentile, print_header, rate
 
 from klondike_core.fast import Board
 from klondike_core.position import Position
@@ -74,12 +72,6 @@ def solve_deal(number: int) -> tuple[int, float, str, int, int]:
     return number, result.ms, result.verdict.value, result.nodes, len(result.line)
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank percentile."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 def report(results: list[tuple[int, float, str, int, int]], budget_ms: float, clock: str) -> None:
     """Print the verdict counts and time distributions of `results`."""
     times = [ms for _, ms, _, _, _ in results]
@@ -109,18 +101,16 @@ def report(results: list[tuple[int, float, str, int, int]], budget_ms: float, cl
 
 def main() -> None:
     """Run and print the figures."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1000)
+    parser = arguments(__doc__, 1000)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--only", type=str, default="",
+                        help="comma-separated deal numbers to run instead of --first/--deals")
     parser.add_argument("--budget-ms", type=float, default=10000.0)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
-    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, "
-          f"{platform.python_implementation()} {platform.python_version()}, "
-          f"load average {os.getloadavg()[0]:.1f}")
-    print(f"command: {' '.join(sys.argv)}")
-    numbers = list(range(args.first, args.first + args.deals))
+    print_header()
+    numbers = ([int(n) for n in args.only.split(",")] if args.only
+               else list(range(args.first, args.first + args.deals)))
     begin = time.perf_counter()
     with multiprocessing.Pool(args.jobs, initializer=_init, initargs=(args.clock, args.budget_ms)) as pool:
         results = []
