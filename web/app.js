@@ -272,7 +272,7 @@ async function openLink(wanted) {
   if (sameDeal(checked.deal_id, state.deal_id)) return false;
   if (gameUnderWay() && !(await askToLeave(checked.deal_id))) {
     restoreAddress();
-    setMessage({ key: "leave.kept", vars: { id: state.deal_id } });
+    setMessage({ key: state.deal_id ? "leave.kept" : "leave.kept_custom", vars: { id: state.deal_id } });
     return false;
   }
   closePanels();
@@ -568,7 +568,7 @@ const intents = {
       clockStarted = false;
       timer.reset(0);
       applyReply(reply, { op: "replay" });
-      setMessage({ key: "notice.replay", vars: { id: state.deal_id } });
+      setMessage({ key: state.deal_id ? "notice.replay" : "notice.replay_custom", vars: { id: state.deal_id } });
     } catch (err) {
       showEngineError(err);
     }

@@ -345,7 +345,14 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
         )
     page.click("#replay-stop")
     page.wait_for_selector("#replay-bar", state="hidden")
-    # 3. A new deal: a numbered deal is dealt, the panel is gone.
+    # 3. The same deal again: it starts over, still named as a deal with no number (no "null" anywhere).
+    page.click("#stuck-panel [data-action='replay']" if page.is_visible("#stuck-panel") else "#new")
+    if page.is_visible("#newdeal-panel"):
+        page.click("#newdeal-panel [data-choice='replay'], #newdeal-replay")
+    page.wait_for_function("() => document.querySelector('#moves').textContent === 'Coups 0'")
+    assert kl.text("#message") == "La donne recommence."
+    assert kl.text("#deal-id") == "Donne sans numéro"
+    # 4. A new deal: a numbered deal is dealt, the panel is gone.
     page.click("#stuck-panel [data-action='new']" if page.is_visible("#stuck-panel") else "#new")
     if page.is_visible("#newdeal-panel"):
         page.click("#newdeal-deal")
