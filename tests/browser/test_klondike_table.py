@@ -222,6 +222,12 @@ FIT_JS = """() => {
     clipped: cards.filter(e => !inside(r(e), board) || !inside(r(e), view))
                   .map(e => e.dataset.card || e.className),
     strips: ups.map(e => Math.min(Number(e.dataset.strip), r(e).height)),
+    // how much of each face-up card's suit shows in its strip: 1 its middle at least, 0.5 its top
+    suits: ups.map(e => {
+      const suit = r(e.querySelector('.corner svg'));
+      const strip = Math.min(Number(e.dataset.strip), r(e).height);
+      return suit.top + suit.height / 2 - r(e).top <= strip ? 1 : suit.top - r(e).top < strip ? 0.5 : 0;
+    }),
     widths: cards.map(e => r(e).width),
     corner: corner ? parseFloat(getComputedStyle(corner).fontSize) : 0,
     scroll: document.scrollingElement.scrollWidth > innerWidth,
@@ -253,6 +259,8 @@ def test_fit_on_a_phone_upright_on_its_side_and_at_320_px(kl: Klondike) -> None:
         middles = fit["rowMiddles"]  # the game links, the deal and the language side by side
         assert max(middles) - min(middles) <= 4, (size, "the header's first row wrapped", middles)
         assert fit["corner"] >= 12, (size, fit["corner"])  # the rank stays legible
+        # every fanned card's strip shows its suit beside its rank (on its side, at least the suit's top)
+        assert min(fit["suits"]) >= (0.5 if height < 400 else 1), (size, fit["suits"])
         if (width, height) == (360, 740):
             # a phone upright: every card is a 44 px target, its tappable strip too, even in the long column
             assert min(fit["strips"]) >= 44, min(fit["strips"])
