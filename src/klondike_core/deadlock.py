@@ -30,15 +30,16 @@ __all__ = ["never_turned"]
 def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[int]) -> bool:
     """Is some face-down card of `cols` (the solver's columns: the face-down count, then the cards from the
     bottom) never turned, whatever is played (module docstring)? `found` is each foundation's height and
-    `talon` the cards of the talon."""
-    if not any(col[0] for col in cols):
-        return False
+    `talon` the cards of the talon. The rules are swept over the columns' cards, tops first, until nothing
+    changes; it stops as soon as every face-down card is reachable."""
     reachable = [False] * 52  # can be a column's top (to be played, or to take a card)
-    spare: list[int] = list(talon)  # the talon's and the foundations' cards, not yet put on a column
+    spare = list(talon)  # the talon's and the foundations' cards, not yet put on a column
     for suit in range(4):
         spare.extend(range(suit * 13, suit * 13 + found[suit]))
     room = False  # can a column ever be empty (for a king)?
-    cells: list[tuple[int, int, bool]] = []  # (card, the card under it or -1, face down), tops first
+    hidden = 0  # face-down cards not yet reachable
+    # (card, the card under it or -1, this card face down, the one under it face down), tops first
+    cells: list[tuple[int, int, bool, bool]] = []
     for col in cols:
         n = len(col)
         if n == 1:
@@ -46,56 +47,68 @@ def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[in
             continue
         reachable[col[-1]] = True
         down = col[0]
+        hidden += down
         for i in range(n - 1, 0, -1):
-            cells.append((col[i], col[i - 1] if i > 1 else -1, i <= down))
+            cells.append((col[i], col[i - 1] if i > 1 else -1, i <= down, 1 < i <= down + 1))
+    if not hidden:
+        return False
     off = [False] * 52  # in the talon: can go up whenever its suit is ready
     for card in talon:
         off[card] = True
+    upto = list(found)  # per suit: every card of the suit up to this rank can go up
+    rank_of, parents_of, suit_of = RANK, PARENTS, SUIT
     changed = True
-    while changed and cells:
+    while changed:
         changed = False
-        placed = []
-        for card in spare:
-            if RANK[card] == KING:
-                if room:
-                    reachable[card] = True
-                    changed = True
-                    continue
-            else:
-                first, second = PARENTS[card]
-                if reachable[first] or reachable[second]:
-                    reachable[card] = True
-                    changed = True
-                    continue
-            placed.append(card)
-        spare = placed
-        upto = []  # per suit: every card of the suit up to this rank can go up
+        if spare:
+            placed: list[int] = []
+            for card in spare:
+                if rank_of[card] == KING:
+                    if room:
+                        reachable[card] = True
+                        changed = True
+                        continue
+                else:
+                    first, second = parents_of[card]
+                    if reachable[first] or reachable[second]:
+                        reachable[card] = True
+                        changed = True
+                        continue
+                placed.append(card)
+            spare = placed
         for suit in range(4):
-            rank = found[suit]
+            rank = upto[suit]
             base = suit * 13
             while rank < KING and (reachable[base + rank] or off[base + rank]):
                 rank += 1
-            upto.append(rank)
-        waiting: list[tuple[int, int, bool]] = []
+            upto[suit] = rank
+        waiting: list[tuple[int, int, bool, bool]] = []
         for cell in cells:
-            card, under, face_down = cell
+            card, under, face_down, under_down = cell
             here = reachable[card]
             if face_down and not here:
                 waiting.append(cell)
                 continue
-            rank = RANK[card]
+            rank = rank_of[card]
             if rank == KING:
-                leaves = room or (here and upto[SUIT[card]] >= KING - 1)
+                if not (room or (here and upto[suit_of[card]] >= 12)):
+                    waiting.append(cell)
+                    continue
             else:
-                first, second = PARENTS[card]
-                leaves = reachable[first] or reachable[second] or (here and upto[SUIT[card]] >= rank - 1)
-            if not leaves:
-                waiting.append(cell)
-                continue
+                first, second = parents_of[card]
+                if not (reachable[first] or reachable[second] or (here and upto[suit_of[card]] >= rank - 1)):
+                    waiting.append(cell)
+                    continue
             changed = True
             if under < 0:
                 room = True
             else:
                 reachable[under] = True
+                if under_down:
+                    hidden -= 1
+                    if not hidden:
+                        return False
         cells = waiting
-    return any(not reachable[col[i]] for col in cols for i in range(1, col[0] + 1))
+        if not cells:
+            break
+    return hidden > 0
