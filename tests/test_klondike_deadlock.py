@@ -10,7 +10,7 @@ import pytest
 from engine_support import ENGINE_SETTINGS
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_klondike_solver import endgame, replays_to_win, start
+from test_klondike_solver import endgame, replays_to_win, same_verdicts_on_endgames, start
 
 from klondike_core.deadlock import never_turned
 from klondike_core.fast import Board
@@ -109,15 +109,5 @@ def test_a_dead_position_in_mid_game_is_never_won(number, steps, seed):
 def test_the_proof_never_changes_a_verdict_on_late_positions():
     """Random late positions, searched with and without the proof (both complete searches): the same
     verdict whenever both decide, lost ones among them."""
-    rng = random.Random(10)
-    verdicts: dict[Verdict, int] = {}
-    for _ in range(100):
-        position = endgame(rng, rng.randint(18, 30))
-        b = Board.of(position)
-        with_proof = Solver(b, max_nodes=20_000).run()
-        without = Solver(b, max_nodes=20_000, dead_ends=False).run()
-        if Verdict.UNKNOWN in (with_proof.verdict, without.verdict):
-            continue
-        assert with_proof.verdict is without.verdict
-        verdicts[with_proof.verdict] = verdicts.get(with_proof.verdict, 0) + 1
+    verdicts = same_verdicts_on_endgames(10, 100, (18, 30), dead_ends=False)
     assert verdicts.get(Verdict.WIN, 0) >= 20 and verdicts.get(Verdict.LOST, 0) >= 3

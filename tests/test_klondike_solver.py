@@ -16,7 +16,7 @@ from klondike_core.fast import Board, finish_line, talon_steps
 from klondike_core.game import Game
 from klondike_core.position import Position
 from klondike_core.replay import apply_move, is_won, legal_moves
-from klondike_core.solver import Verdict, safe_up, solve, solve_board
+from klondike_core.solver import Solver, Verdict, safe_up, solve, solve_board
 from solitaire_core.cards import FULL_DECK, Card
 from solitaire_core.shuffle import shuffled_indexes
 
@@ -143,6 +143,28 @@ def endgame(rng: random.Random, left: int) -> Position:
         tuple(talon[:cut]),
         (heights[0], heights[1], heights[2], heights[3]),
     )
+
+
+def same_verdicts_on_endgames(
+    seed: int, count: int, lefts: tuple[int, int], **reference: bool
+) -> dict[Verdict, int]:
+    """`count` random late positions (`endgame`, `lefts` the range of cards left), each searched by the
+    solver as it is and by `Solver(**reference)`, 20,000 states each: the verdicts agree whenever both
+    decide, and every win replays. Returns how many of each verdict both decided."""
+    rng = random.Random(seed)
+    verdicts: dict[Verdict, int] = {}
+    for _ in range(count):
+        position = endgame(rng, rng.randint(*lefts))
+        board = Board.of(position)
+        result = Solver(board, max_nodes=20_000).run()
+        other = Solver(board, max_nodes=20_000, **reference).run()
+        if Verdict.UNKNOWN in (result.verdict, other.verdict):
+            continue
+        assert result.verdict is other.verdict
+        verdicts[result.verdict] = verdicts.get(result.verdict, 0) + 1
+        if result.verdict is Verdict.WIN:
+            assert replays_to_win(position, result.line)
+    return verdicts
 
 
 @settings(ENGINE_SETTINGS, max_examples=25)

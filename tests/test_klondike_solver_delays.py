@@ -3,9 +3,7 @@ need a face-down card turned first, and the cut never changes a verdict (compare
 
 from __future__ import annotations
 
-import random
-
-from test_klondike_solver import endgame, replays_to_win
+from test_klondike_solver import replays_to_win, same_verdicts_on_endgames
 
 from klondike_core.fast import Board
 from klondike_core.position import Position
@@ -100,19 +98,7 @@ def test_a_line_that_brings_two_foundation_cards_down_for_each_other_is_still_fo
 
 
 def test_the_cut_never_changes_a_verdict():
-    """Random late positions, searched with the cut and with every legal move: same verdicts whenever both
-    finish, lost ones among them; every win replays."""
-    rng = random.Random(5)
-    verdicts: dict[Verdict, int] = {}
-    for _ in range(60):
-        position = endgame(rng, rng.randint(14, 26))
-        b = Board.of(position)
-        cut = Solver(b, max_nodes=20_000).run()
-        every = Solver(b, max_nodes=20_000, delays=False, dead_ends=False).run()
-        if Verdict.UNKNOWN in (cut.verdict, every.verdict):
-            continue
-        assert cut.verdict is every.verdict
-        verdicts[cut.verdict] = verdicts.get(cut.verdict, 0) + 1
-        if cut.verdict is Verdict.WIN:
-            assert replays_to_win(position, cut.line)
+    """Random late positions, searched with the cut and with every legal move (and no dead-end proof):
+    same verdicts whenever both finish, lost ones among them; every win replays."""
+    verdicts = same_verdicts_on_endgames(5, 60, (14, 26), delays=False, dead_ends=False)
     assert verdicts.get(Verdict.WIN, 0) >= 20

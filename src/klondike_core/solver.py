@@ -21,9 +21,10 @@ nodes, time or table size runs out first. What keeps it small, each step sound (
   foundation needs is never covered (anything on it would be lower, needed first), so playing that card
   each time finishes (`fast.finish_line`).
 - **A king never moves from one otherwise empty column to another** (the same state, columns aside).
-- **A dead end is not expanded** (the complete search): when some face-down card can never be turned, the
-  state is lost (`deadlock`: what must happen before each card can leave its place, as a fixed point); a
-  start that is dead is answered `lost` before any search.
+- **A dead end is not expanded** (in `solve_board`, by every search): when some face-down card can never be
+  turned, the state is lost (`deadlock`: what must happen before each card can leave its place, as a fixed
+  point); a start that is dead is answered `lost` before any search. (The hint's quick win-only searches in
+  sampled worlds do without: there the check would cost more than it saves.)
 
 **Moves that can wait (the complete search).** Four kinds of move that turn no card are only worth making
 for what a later move does with them (their *use*), and can be put off: in a winning line take such a move
@@ -711,7 +712,8 @@ def solve_board_steps(
     root, _ = complete.autos((board.cols, board.found, board.mask, board.ptr))
     if complete.never_turned(root):
         return SolveResult(Verdict.LOST, (), 0, (clock() - start) * 1000)
-    searches = [(make(strict=True, order=order), w) for order, w in PASSES]
+    # the win-only searches skip dead ends too (the hint's quick searches in sampled worlds do not)
+    searches = [(make(strict=True, order=order, dead_ends=True), w) for order, w in PASSES]
     searches.append((complete, COMPLETE_WEIGHT))
     per_turn = _CHECK_EVERY // yield_every
     running = [(solver, solver.steps(), weight * per_turn) for solver, weight in searches]
