@@ -24,7 +24,7 @@ nodes, time or table size runs out first. What keeps it small, each step sound (
 - **A dead end is not expanded** (in `solve_board`, by every search): when some face-down card can never be
   turned, the state is lost (`deadlock`: what must happen before each card can leave its place, as a fixed
   point); a start that is dead is answered `lost` before any search. (The hint's quick win-only searches in
-  sampled worlds do without: there the check would cost more than it saves.)
+  sampled worlds do without it: the hint's figures in docs/PERFORMANCE.md were measured that way.)
 
 **Moves that can wait (the complete search).** Four kinds of move that turn no card are only worth making
 for what a later move does with them (their *use*), and can be put off: in a winning line take such a move
