@@ -264,6 +264,15 @@ def pyr(page: Any, server: str) -> Any:
     return Pyramid(page, server)
 
 
+@pytest.fixture
+def kl(page: Any, server: str) -> Any:
+    """The Klondike page helper (tests/browser/klondike_page.py) on the test's page."""
+    from klondike_page import Klondike  # noqa: PLC0415 - klondike_page imports this module's constants
+
+    page.set_default_timeout(30_000)
+    return Klondike(page, server)
+
+
 # ------------------------------------------------------------------ the engine, from Python (CLI contract)
 
 

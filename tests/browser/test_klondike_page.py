@@ -37,12 +37,6 @@ FR = REJECTION_TEXTS["fr"]
 FOCUSED_COLUMN = "() => document.activeElement.closest('[data-column]')?.dataset.column"
 
 
-@pytest.fixture
-def kl(page: Any, server: str) -> Klondike:
-    page.set_default_timeout(30_000)
-    return Klondike(page, server)
-
-
 def marks_of(game: Any, code: str) -> list[str]:
     """What the page must mark as destinations of `code`: a column's top card (or its empty slot), the
     foundation of the card's suit."""

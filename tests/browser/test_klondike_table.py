@@ -17,7 +17,6 @@ import json
 import re
 from typing import Any
 
-import pytest
 from conftest import axe_serious
 from klondike_page import (
     BOARD,
@@ -44,12 +43,6 @@ from klondike_core.solver import solve
 from solitaire_core.cards import Card
 
 REJECTION_FR = "seul un roi va sur une colonne vide"  # the page's catalogue (only_king), as the engine's
-
-
-@pytest.fixture
-def kl(page: Any, server: str) -> Klondike:
-    page.set_default_timeout(30_000)
-    return Klondike(page, server)
 
 
 def empty_column_case(game: Any) -> tuple[int, str, str, str] | None:
