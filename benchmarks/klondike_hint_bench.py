@@ -75,6 +75,8 @@ def main() -> None:
     print(f"| hint (autoplay) | {rate(hinted, n)} |")
     print(f"| greedy | {rate(greedy_won, n)} |")
     print(f"paired: hint won where greedy lost {hinted - both}, the reverse {greedy_won - both}")
+    print(f"deals the hint player won: {[r[0] for r in results if r[1]]}")
+    print(f"deals greedy won: {[r[0] for r in results if r[2]]}")
     hints = [h for r in results for h in r[3]]
     print_hint_times(hints, ("best_odds", "no_win_seen"), ("winning_line", "lost"))
     whys: dict[str, int] = {}
