@@ -120,11 +120,19 @@ def test_the_hint_plays_through_the_game_and_its_json():
     assert set(data) == {"kind", "move", "proven", "why", "version"} and data["version"] == 7
 
 
-def test_the_players_stop_on_no_advice_and_on_a_repeated_position():
+def test_the_players_stop_on_no_advice_and_on_a_repeated_view():
     position = start(2)
     assert play_out(position, lambda view: Hint("stuck", why="stuck")) is False
+    views: list[Position] = []
+
     def turner(view: Position) -> Hint:
+        views.append(view)
         return Hint("draw", "draw") if view.stock else Hint("recycle", "recycle")
 
-    assert play_out(position, turner) is False  # once round the stock, then the same position: stop
+    assert play_out(position, turner) is False
+    # Round the stock once (24 draws, a recycle): the same position, but now its stock is known, so the
+    # player goes round again; once the stock is all drawn again the view itself comes back (the waste was
+    # known the first time too), and the game stops there, before a second recycle.
+    assert len(views) == 49 and len(set(views)) == 49
+    assert views[25] != views[0] and views[25].all_known is False and views[25].stock == position.stock
     assert play_out(position, greedy) in (True, False)

@@ -3,8 +3,10 @@
 The advisor sees only the view (`Position.view` of what the player knows), exactly as the page's hint
 button does. Moves are applied with `replay.apply_move` on the full position, and what the player knows
 grows as cards turn up (`replay.known_after`). A game ends when it is won, when the advisor has no move
-(`stuck`, `lost`), or when a position comes back (a deterministic advisor would then go round in circles for
-ever, which unlimited passes allow).
+(`stuck`, `lost`), or when a view comes back: the advisors are deterministic functions of the view, so they
+would then go round in circles for ever, which unlimited passes allow. A position that comes back with more
+cards known is not a circle: after a pass through the stock the player knows its cards and may now choose
+differently.
 """
 
 from __future__ import annotations
@@ -22,8 +24,6 @@ from .replay import apply_move, is_won, known_after
 Advisor = Callable[[Position], Hint]
 Observer = Callable[[Hint, float], None]
 
-REPEATS: Final = 2
-"""A position seen again ends the game: the advisors are deterministic, so it would go round for ever."""
 MAX_MOVES: Final = 3000
 
 
@@ -36,15 +36,16 @@ def play_out(start: Position, advisor: Advisor = hint, on_hint: Observer | None 
     """Take every piece of advice from the full position `start` until the game ends; True when won."""
     position = start
     known = start_known(position)
-    counts: dict[Position, int] = {}
+    seen: set[Position] = set()
     for _ in range(MAX_MOVES):
         if is_won(position):
             return True
-        counts[position] = counts.get(position, 0) + 1
-        if counts[position] >= REPEATS:
+        view = position.view(known)
+        if view in seen:
             return False
+        seen.add(view)
         begin = time.perf_counter()
-        advice = advisor(position.view(known))
+        advice = advisor(view)
         if on_hint is not None:
             on_hint(advice, (time.perf_counter() - begin) * 1000)
         if advice.move is None:
