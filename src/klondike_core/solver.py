@@ -389,26 +389,7 @@ class Solver:
             for i, _, d in found_here:
                 if i != last:
                     last = i
-                    keep = True
-                    if i > f:
-                        y = col[i - 1]
-                        if found[SUIT[y]] != RANK[y] - 1:
-                            if strict:
-                                keep = False
-                                continue
-                            # y can go up (the cards it waits for are not face down), get its other child
-                            # or move on alone (a king, or onto a parent that is not face down)
-                            x = col[i]
-                            if hidden and not (
-                                RANK[y] == KING
-                                or any(z != x and z not in hidden for z in CHILDREN[y])
-                                or any(p not in hidden for p in PARENTS[y])
-                                or not any(
-                                    SUIT[y] * 13 + q - 1 in hidden for q in range(found[SUIT[y]] + 1, RANK[y])
-                                )
-                            ):
-                                keep = False
-                                continue
+                    keep = i == f or self._may_split(col, i, found, hidden)
                 if not keep:
                     continue
                 move = (_T2T, s, i, d)
@@ -422,6 +403,26 @@ class Solver:
         back = [] if strict else self._back_moves(found, tops, empty, hidden)
         flips.sort(key=lambda item: -item[0])
         return first + [move for _, move in flips] + ups + talon + empties + partial + back
+
+    def _may_split(self, col: bytes, i: int, found: tuple[int, ...], hidden: set[int]) -> bool:
+        """Whether the cards of `col` from index `i` on may move, leaving its face-up card `y` above them on
+        top: yes when `y` can go up at once; a win-only search tries nothing else; otherwise only when `y` is
+        not stuck there for good by the face-down cards: it is a king, or it can get its other child or move
+        on onto a parent that is not face down, or the cards it waits for to go up are not face down."""
+        y = col[i - 1]
+        if found[SUIT[y]] == RANK[y] - 1:
+            return True
+        if self.strict:
+            return False
+        if not hidden:
+            return True
+        x = col[i]
+        return (
+            RANK[y] == KING
+            or any(z != x and z not in hidden for z in CHILDREN[y])
+            or any(p not in hidden for p in PARENTS[y])
+            or not any(SUIT[y] * 13 + q - 1 in hidden for q in range(found[SUIT[y]] + 1, RANK[y]))
+        )
 
     def _talon_moves(
         self, found: tuple[int, ...], mask: int, tops: list[tuple[int, int, int]], empty: int,
