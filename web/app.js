@@ -7,7 +7,7 @@ import { setupDeals } from "./js/deals.js";
 import { Engine } from "./js/engine.js";
 import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
 import * as i18n from "./js/i18n.js";
-import { applyStatic, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
+import { applyStatic, dealMessage, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
 import { bindKeys } from "./js/keyboard.js";
 import { trapFocus } from "./js/newdeal.js";
 import * as stats from "./js/stats.js";
@@ -272,7 +272,7 @@ async function openLink(wanted) {
   if (sameDeal(checked.deal_id, state.deal_id)) return false;
   if (gameUnderWay() && !(await askToLeave(checked.deal_id))) {
     restoreAddress();
-    setMessage({ key: state.deal_id ? "leave.kept" : "leave.kept_custom", vars: { id: state.deal_id } });
+    setMessage(dealMessage("leave.kept", state.deal_id));
     return false;
   }
   closePanels();
@@ -285,7 +285,8 @@ let leaving = null; // the pending answer of the "open that deal?" dialog
 function askToLeave(id) {
   const dialog = $("leave-panel");
   if (leaving) leaving(false);
-  $("leave-text").textContent = t("leave.text", { id, current: state.deal_id });
+  const text = dealMessage("leave.text", state.deal_id, { id, current: state.deal_id });
+  $("leave-text").textContent = t(text.key, text.vars);
   $("leave-open").textContent = t("leave.open", { id });
   return new Promise((resolve) => {
     leaving = (answer) => {
@@ -568,7 +569,7 @@ const intents = {
       clockStarted = false;
       timer.reset(0);
       applyReply(reply, { op: "replay" });
-      setMessage({ key: state.deal_id ? "notice.replay" : "notice.replay_custom", vars: { id: state.deal_id } });
+      setMessage(dealMessage("notice.replay", state.deal_id));
     } catch (err) {
       showEngineError(err);
     }

@@ -161,6 +161,25 @@ class BoardPage(GamePage):
             "t => document.querySelector('#message').textContent.trim() === t", arg=text
         )
 
+    def wait_verdict(self, panel: str, verdict: str) -> None:
+        """Wait until panel `panel`'s "was this deal winnable?" box says `verdict`, asking the question once
+        if the panel offers it. The panel may ask the solver by itself; its answer can hide the question at
+        any moment, so the look and the click happen together in the page, never a click on a vanished
+        button."""
+        self.page.wait_for_function(
+            """([panel, verdict]) => {
+                const box = document.querySelector(`#${panel} [data-verdict-box]`);
+                if (box && box.dataset.verdict === verdict) return true;
+                const ask = document.querySelector(`#${panel} [data-solution='ask']`);
+                if (ask && ask.checkVisibility() && !ask.dataset.testAsked) {
+                    ask.dataset.testAsked = "yes";
+                    ask.click();
+                }
+                return false;
+            }""",
+            arg=[panel, verdict],
+        )
+
     def clear_message(self) -> None:
         self.page.evaluate("() => { document.querySelector('#message').textContent = ''; }")
 

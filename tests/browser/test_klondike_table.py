@@ -280,7 +280,8 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
     """The last stock card played leaves no legal move: the panel says so and offers to undo the last move or
     deal again; undo brings back the position before it (and the panel with the move played again); a new
     deal starts a numbered one. The deal is given by its cards (a save only can), so the page names it as a
-    deal with no number and copying its ID says why there is none."""
+    deal with no number (in the leave dialog, the replay's announcement, "starts again") and copying its ID
+    says why there is none."""
     text, line = stuck_deal()
     stuck = Game(Deal.parse(text))
     for move in line:
@@ -295,6 +296,16 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
     page.click("#deal-id")
     page.wait_for_function("() => document.querySelector('#message').textContent.includes('pas de numéro')")
     assert page.is_hidden("#stuck-panel")
+    # A link to another deal while this game is under way: asked first, this game named as one with no number.
+    page.evaluate("() => { location.hash = '#5'; }")
+    page.wait_for_selector("#leave-panel[open]")
+    assert "une donne sans numéro, est en cours" in kl.text("#leave-text")
+    page.click("#leave-keep")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent === 'Vous continuez votre partie.'"
+    )
+    assert kl.text("#deal-id") == "Donne sans numéro"
+    kl.wait_shows(before)
     kl.play(before, line[-1])  # the 2 of diamonds from the waste, onto the 3 of spades
     page.wait_for_selector("#stuck-panel[open]")
     assert kl.text("#stuck-title") == "Aucun coup possible"
@@ -316,17 +327,11 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
     solved = solve(Position.dealt(tuple(Card.parse(code) for code in text.split())), budget_ms=8000)
     assert solved.verdict.value == "win"
     page.click("#stuck-panel [data-solution='give-up']")
-    page.wait_for_selector(
-        "#stuck-panel [data-solution='ask']:not([hidden]), #stuck-panel [data-verdict='win']"
-    )
-    if page.is_visible("#stuck-panel [data-solution='ask']"):
-        page.click("#stuck-panel [data-solution='ask']")
-    page.wait_for_function(
-        "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'win'"
-    )
+    kl.wait_verdict("stuck-panel", "win")
     assert str(len(solved.line)) in kl.text("#stuck-panel [data-verdict-text]")
     page.click("#stuck-panel [data-solution='show']")
     page.wait_for_selector("#replay-bar:not([hidden])")
+    assert kl.text("#message").startswith("Solution de cette donne :")
     if page.get_attribute("#replay-play", "aria-pressed") == "true":
         page.click("#replay-play")  # pause
     assert page.get_attribute("#replay-bar", "data-steps") == str(len(solved.line))
@@ -346,7 +351,7 @@ def test_no_move_left_panel_and_its_exits(kl: Klondike) -> None:
         )
     page.click("#replay-stop")
     page.wait_for_selector("#replay-bar", state="hidden")
-    # 3. The same deal again: it starts over, still named as a deal with no number (no "null" anywhere).
+    # 3. The same deal again: it starts over, still named as a deal with no number.
     page.click("#stuck-panel [data-action='replay']" if page.is_visible("#stuck-panel") else "#new")
     if page.is_visible("#newdeal-panel"):
         page.click("#newdeal-panel [data-choice='replay'], #newdeal-replay")

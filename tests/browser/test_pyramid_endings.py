@@ -360,11 +360,7 @@ def test_stuck_panel_exits_and_the_solution_stepped_through(pyr: Pyramid) -> Non
     # start); the question goes once it is answered.
     verdict, solution = solver_line(deal_id)
     assert verdict == "win"
-    if page.is_visible("#stuck-panel [data-solution='ask']"):
-        page.click("#stuck-panel [data-solution='ask']")
-    page.wait_for_function(
-        "() => document.querySelector('#stuck-panel [data-verdict-box]').dataset.verdict === 'win'"
-    )
+    pyr.wait_verdict("stuck-panel", "win")
     assert pyr.text("#stuck-panel [data-verdict-text]") == (
         f"Oui : cette donne pouvait être gagnée depuis le début (solution en {len(solution)} coups)."
     )

@@ -70,6 +70,14 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
+/**
+ * A message about deal `dealId`: `key`, or `key_custom` for a deal given by its cards, which has no ID to name
+ * (a save only can hold one). `vars` default to `{ id: dealId }`.
+ */
+export function dealMessage(key, dealId, vars = { id: dealId }) {
+  return { key: dealId ? key : `${key}_custom`, vars };
+}
+
 export function has(key) {
   return typeof lookup(key) === "string";
 }

@@ -11,7 +11,7 @@
 //
 // Test hook: ?test-replay-ms=MS sets the time between two steps while playing (default 700 ms).
 
-import { t } from "./i18n.js";
+import { dealMessage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const STEP_MS = Math.max(1, Number(new URLSearchParams(location.search).get("test-replay-ms")) || 700);
@@ -177,7 +177,7 @@ export class Solution {
     $("replay-bar").hidden = false;
     this.ctx.game().clearHighlight();
     this.draw();
-    this.ctx.announce({ key: "solution.started", vars: { id: this.ctx.state().deal_id } });
+    this.ctx.announce(dealMessage("solution.started", this.ctx.state().deal_id));
     this.play();
     $("replay-play").focus({ preventScroll: true });
   }
