@@ -15,6 +15,9 @@ Standard library only: this script is what sets the environment up.
     wheels/    tripeaks_core-*.whl (built fresh from src/: one pure-Python wheel of every package there,
                solitaire_core, tripeaks_core, pyramid_core, ...; tools/pywheel.py)
     config.json  {"wheel": "wheels/…", "wheel_sha256": "…", "build": "…"} read by worker.js
+
+``dist-test/`` beside it is the same site with tools/testhooks.js as js/hooks.js: the test hooks the page
+tests and browser benchmarks set in the address (a stalled op, short time limits, …). ``dist/`` obeys none.
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ GAME_PAGES = {
 }
 # SITE_DIST: build into (and serve) another folder, so that several work trees or helpers can build at once.
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()
+# The test build beside it: the same site with tools/testhooks.js as js/hooks.js, so that the tests and the
+# browser benchmarks can set hooks from the address. DIST, the site that ships, obeys none.
+TEST_DIST = DIST.with_name(f"{DIST.name}-test")
+TEST_HOOKS = ROOT / "tools" / "testhooks.js"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -155,45 +162,54 @@ def copy_web(target: Path) -> None:
             shutil.copy2(source, destination)
 
 
-def write_game_pages() -> None:
+def write_game_pages(target: Path) -> None:
     """Every other game's address is index.html with that game's name and `data-game` written in, so the
     page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
-    index = (DIST / "index.html").read_text(encoding="utf-8")
+    index = (target / "index.html").read_text(encoding="utf-8")
     for game, (page, title) in GAME_PAGES.items():
         text = index.replace('data-game="tripeaks"', f'data-game="{game}"', 1)
         text = text.replace("<title>Solitaire TriPeaks</title>", f"<title>{title}</title>", 1)
         if text.count(f'data-game="{game}"') != 1 or f"<title>{title}</title>" not in text:
             raise SystemExit(f"[build] web/index.html: cannot write {page} (its <html> or <title> changed)")
-        (DIST / page).write_text(text, encoding="utf-8")
+        (target / page).write_text(text, encoding="utf-8")
 
 
-def build_pwa() -> None:
-    """Icons, manifest.webmanifest and sw.js (which lists every file of dist/): see tools/pwa.py."""
+def build_pwa(target: Path) -> None:
+    """Icons, manifest.webmanifest and sw.js (which lists every file of the site): see tools/pwa.py."""
     sys.path.insert(0, str(ROOT / "tools"))
     import pwa  # noqa: PLC0415 - tools/ is not a package
 
-    precache = pwa.build(DIST)
+    precache = pwa.build(target)
     log(f"service worker version {precache.version}: precaches {len(precache.files)} files")
 
 
 def build() -> None:
+    """dist/, the site that ships, then dist-test/, the same site with the test hooks (see TEST_DIST)."""
     if not (PYODIDE_PKG / "pyodide.mjs").exists():
         raise SystemExit("[build] node_modules/pyodide is missing: run `python3 build.py serve` or `npm ci`")
-    if DIST.exists():
-        shutil.rmtree(DIST)
-    DIST.mkdir()
-    copy_web(DIST)
-    write_game_pages()
+    build_site(DIST, test_hooks=False)
+    build_site(TEST_DIST, test_hooks=True)
 
-    runtime = DIST / "pyodide"
+
+def build_site(target: Path, *, test_hooks: bool) -> None:
+    """Assemble one site in `target`: web/, the Pyodide runtime, the engine wheel, config.json, the PWA."""
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir()
+    copy_web(target)
+    if test_hooks:
+        shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")
+    write_game_pages(target)
+
+    runtime = target / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_PKG / name, runtime / name)
     lock = pyodide_lock()
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
 
-    wheel = build_engine_wheel(DIST / "wheels")
-    files = sorted(p for p in DIST.rglob("*") if p.is_file())
+    wheel = build_engine_wheel(target / "wheels")
+    files = sorted(p for p in target.rglob("*") if p.is_file())
     build_id = file_hash(*files)[:16]
     config = {
         "wheel": f"wheels/{wheel.name}",
@@ -201,10 +217,11 @@ def build() -> None:
         "pyodide": "pyodide/",
         "build": build_id,
     }
-    (DIST / "config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
-    build_pwa()
-    total = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
-    log(f"dist/ ready: {len(files) + 1} files, {total / 1e6:.1f} MB, engine wheel {wheel.name}")
+    (target / "config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
+    build_pwa(target)
+    total = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
+    kind = "test build (with test hooks)" if test_hooks else "site"
+    log(f"{target.name}/ ready, {kind}: {len(files) + 1} files, {total / 1e6:.1f} MB, wheel {wheel.name}")
 
 
 # --------------------------------------------------------------------------- serve and test

@@ -6,12 +6,14 @@
 import { setupDeals } from "./js/deals.js";
 import { Engine } from "./js/engine.js";
 import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
+import { hook } from "./js/hooks.js";
 import * as i18n from "./js/i18n.js";
-import { applyStatic, dealMessage, language, LANGUAGES, loadLanguage, pickLanguage, t } from "./js/i18n.js";
+import { applyStatic, dealMessage, language, LANGUAGES, loadLanguage, pickLanguage, quoteInput, t } from "./js/i18n.js";
 import { bindKeys } from "./js/keyboard.js";
 import { trapFocus } from "./js/newdeal.js";
 import * as stats from "./js/stats.js";
 import * as store from "./js/storage.js";
+import { figure } from "./js/panels.js";
 import { formatTime, GameTimer } from "./js/timer.js";
 import { createKlondike } from "./games/klondike/game.js";
 import { createPyramid } from "./games/pyramid/game.js";
@@ -39,6 +41,11 @@ let notice = null; // {key, vars, kind} shown in the message line until the next
 let banner = null; // {kind: "searching" | "hint" | "lost" | "error", hint?, message?}
 let hintTicket = 0; // bumps on every move: a hint answer for an older ticket is dropped
 let staleDropped = 0;
+let movesInFlight = 0; // requests sent by send() and not answered yet: a tap made meanwhile is dropped
+let settled = Promise.resolve(); // resolves when no request of send() is on its way (keys wait for it)
+let settle = () => {};
+let restoreStalls = 0; // restores of the saved game that got no answer in a row (see openFirstGame)
+let adoptedSave = null; // the engine save this tab last wrote or restored (text): see adoptOtherTab
 let deals = null; // new-deal choice, statistics, solution replay, score (js/deals.js)
 
 // ------------------------------------------------------------------ start
@@ -73,7 +80,7 @@ async function start() {
     await engine.ready;
   } catch (err) {
     game.dataset.state = "failed";
-    setMessage({ key: "boot_failed", vars: { reason: err.message || err.type }, kind: "notice" });
+    showBootFailure(err);
     return;
   }
   await openFirstGame();
@@ -159,16 +166,19 @@ async function switchGame(id, { push = true } = {}) {
   }
 }
 
+/** The worker's address; the test build passes its worker hooks on (js/hooks.js: none in the site). */
 function workerUrl() {
   const url = new URL("worker.js", import.meta.url);
-  const query = new URLSearchParams(location.search);
-  for (const hook of ["test-hint-delay", "test-stall"]) if (query.get(hook)) url.searchParams.set(hook, query.get(hook));
+  for (const name of ["test-hint-delay", "test-stall", "trace"]) {
+    const value = hook(name);
+    if (value) url.searchParams.set(name, value);
+  }
   return url;
 }
 
-/** Time limits of engine requests; ?test-request-timeout-ms=MS shortens both for a test. */
+/** Time limits of engine requests; the test build's test-request-timeout-ms hook shortens both. */
 function engineOptions() {
-  const ms = Number(new URLSearchParams(location.search).get("test-request-timeout-ms"));
+  const ms = Number(hook("test-request-timeout-ms"));
   return ms > 0 ? { timeoutMs: ms, slowTimeoutMs: ms } : {};
 }
 
@@ -184,45 +194,68 @@ function hashDealId() {
 /**
  * The saved game, else the deal from #ID, else a random deal. A saved game in progress is never lost to the
  * address: a bad #ID gets a notice and the game goes on; another deal's ID is asked about first (openLink).
- * A save is checked before it is sent (size, depth, shape); a bad one is dropped with a notice.
+ * A save is checked before it is sent (size, depth, shape; a bad clock is repaired, the game kept).
+ *
+ * The save itself is never deleted here: a save the engine refuses is replaced by the next deal's save, and
+ * one whose restore got no answer stays as it is: the page offers the fresh start, which tries it again.
+ * Only when a fresh engine stalls on it a second time does a new deal (a real game) take its place.
  */
 async function openFirstGame() {
   const wanted = hashDealId();
-  const saved = store.readRecord("save", SAVE_LIMITS);
-  const notices = saved.ok ? [] : [{ key: "notice.bad_save", kind: "notice" }];
-  const record = saved.value;
+  const saved = readSave();
+  const notices = saved.notice ? [saved.notice] : [];
+  const record = saved.record;
   if (record) {
     try {
       const reply = await engine.request("restore", { save: record.engine });
+      restoreStalls = 0;
       clockStarted = record.elapsed_ms > 0 || reply.state.moves > 0;
-      timer.reset(record.elapsed_ms || 0);
+      timer.reset(record.elapsed_ms);
       applyReply(reply, { op: "restore" });
     } catch (err) {
-      store.remove("save"); // a save the engine refuses, or one it choked on
-      notices.push({ key: "notice.bad_save", kind: "notice" });
+      if (isStall(err) && restoreStalls === 0) {
+        restoreStalls = 1;
+        showEngineError(err);
+        return;
+      }
+      restoreStalls = 0;
+      notices.push({ key: isStall(err) ? "notice.save_stalled" : "notice.bad_save", kind: "notice" });
       if (isStall(err) && !(await freshEngine())) return;
     }
   }
   if (wanted && state) {
     if (!sameDeal(state.deal_id, wanted)) await openLink(wanted);
   } else if (wanted && !(await startDeal(wanted, { quietError: true }))) {
-    notices.push({ key: "notice.bad_deal", vars: { id: wanted }, kind: "notice" });
+    notices.push({ key: "notice.bad_deal", vars: { id: quoteInput(wanted) }, kind: "notice" });
   }
   if (!state) await startDeal(null);
   if (notices.length > 0) setMessage(notices[notices.length - 1]);
 }
 
-const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord };
+const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord, dropBad: false };
+const MAX_ELAPSED_MS = 1000 * 3600 * 1000; // a thousand hours: more is a damaged or edited save
 
+/**
+ * The game saved in storage: {record, notice}. A record the page cannot use at all is left in storage (the
+ * next deal's save replaces it) and gets the "unreadable" notice; a clock that is out of range (negative,
+ * absurd, a string) is repaired to zero with its own notice, and the game is kept.
+ */
+function readSave() {
+  const saved = store.readRecord("save", SAVE_LIMITS);
+  if (!saved.ok) return { record: null, notice: { key: "notice.bad_save", kind: "notice" } };
+  const record = saved.value;
+  if (!record) return { record: null, notice: null };
+  const elapsed = Number(record.elapsed_ms ?? 0);
+  const fine = typeof (record.elapsed_ms ?? 0) === "number" && Number.isFinite(elapsed) && elapsed >= 0 && elapsed <= MAX_ELAPSED_MS;
+  adoptedSave = JSON.stringify(record.engine);
+  if (fine) return { record: { ...record, elapsed_ms: elapsed }, notice: null };
+  return { record: { ...record, elapsed_ms: 0 }, notice: { key: "notice.repaired_clock", kind: "notice" } };
+}
+
+/** What the page needs of a save to send it to the engine: the engine's part, an object with its format. */
 function isSaveRecord(value) {
   const plain = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
-  return (
-    plain(value) &&
-    plain(value.engine) &&
-    typeof value.engine.format === "string" &&
-    (value.deal_id === undefined || value.deal_id === null || typeof value.deal_id === "string") &&
-    (value.elapsed_ms === undefined || (Number.isFinite(value.elapsed_ms) && value.elapsed_ms >= 0))
-  );
+  return plain(value) && plain(value.engine) && typeof value.engine.format === "string";
 }
 
 function sameDeal(a, b) {
@@ -262,14 +295,17 @@ function gameUnderWay() {
 async function openLink(wanted) {
   let checked;
   try {
-    checked = await engine.request("check_deal", { deal_id: wanted });
+    checked = await engine.request("check_deal", { deal_id: wanted, current: state.deal_id || undefined });
   } catch (err) {
     restoreAddress();
     if (isStall(err)) showEngineError(err);
-    else setMessage({ key: "notice.bad_link", vars: { id: wanted }, kind: "notice" });
+    else setMessage({ key: "notice.bad_link", vars: { id: quoteInput(wanted) }, kind: "notice" });
     return false;
   }
-  if (sameDeal(checked.deal_id, state.deal_id)) return false;
+  if (checked.same_game || sameDeal(checked.deal_id, state.deal_id)) {
+    restoreAddress(); // the link names the game on the table (E-12 during deal 12): nothing to leave
+    return false;
+  }
   if (gameUnderWay() && !(await askToLeave(checked.deal_id))) {
     restoreAddress();
     setMessage(dealMessage("leave.kept", state.deal_id));
@@ -319,18 +355,54 @@ async function startDeal(dealId, { quietError = false, args = {} } = {}) {
 
 function persist(reply) {
   if (!reply.save || !reply.state) return;
+  adoptedSave = JSON.stringify(reply.save);
   store.writeJSON("save", { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) });
 }
 
+/** Write the clock into the save of the game on the table (not into a save of another tab's game). */
 function saveClock() {
   const saved = store.readJSON("save");
-  if (saved.ok && isSaveRecord(saved.value)) {
+  if (state && saved.ok && isSaveRecord(saved.value) && JSON.stringify(saved.value.engine) === adoptedSave) {
     store.writeJSON("save", { ...saved.value, elapsed_ms: Math.round(timer.elapsed()) });
   }
 }
 
+/**
+ * Another tab saved this game's save key: its game is newer than ours, so this tab takes it up instead of
+ * overwriting it with its next move (the last to save would win silently). A save holding the same game
+ * (only its clock written) is taken up without a word.
+ */
+async function adoptOtherTab(text) {
+  if (!ready() || deals.busy() || text === null) return;
+  let record = null;
+  try {
+    record = JSON.parse(text);
+  } catch {
+    return;
+  }
+  if (!isSaveRecord(record)) return;
+  const engineSave = JSON.stringify(record.engine);
+  const elapsed = Number(record.elapsed_ms);
+  if (engineSave === adoptedSave) return;
+  const forGame = current.id;
+  let reply;
+  try {
+    reply = await engine.request("restore", { save: record.engine });
+  } catch (err) {
+    if (isStall(err)) showEngineError(err);
+    return; // a save this tab cannot read: it keeps its own game, and its next move saves it
+  }
+  if (forGame !== current.id) return;
+  adoptedSave = engineSave;
+  closePanels();
+  clockStarted = reply.state.moves > 0;
+  timer.reset(Number.isFinite(elapsed) && elapsed >= 0 && elapsed <= MAX_ELAPSED_MS ? elapsed : 0);
+  applyReply(reply, { op: "restore", persist: false });
+  setMessage({ key: "notice.other_tab", kind: "notice" });
+}
+
 /** Draw a reply's snapshot; returns whether the position changed. */
-function applyReply(reply, { op, fromRect = null, target = null } = {}) {
+function applyReply(reply, { op, fromRect = null, target = null, quiet = false, persist: save = true } = {}) {
   const previous = state;
   const next = reply.state;
   if (!next) return false;
@@ -339,7 +411,7 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
   const moved = restarted || !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
   if (moved && current.moveOps.includes(op) && !clockStarted) clockStarted = true;
   state = next;
-  persist(reply);
+  if (save) persist(reply);
   if (restarted) current.reset();
   showTable(next);
   if (moved) {
@@ -347,7 +419,7 @@ function applyReply(reply, { op, fromRect = null, target = null } = {}) {
     closeBanner();
   }
   current.afterReply(reply, { moved, op, fromRect, target });
-  if (reply.rejection) {
+  if (reply.rejection && !quiet) {
     setMessage({ key: `reject.${reply.rejection.reason}`, kind: "rejection" });
   } else if (moved) {
     notice = null;
@@ -398,16 +470,37 @@ function renderEnding(previous, next, op) {
   if (!changed) return;
   if (next.outcome === "won") {
     timer.setWanted(false);
-    $("win-time").textContent = formatTime(timer.elapsed());
-    $("win-moves").textContent = String(next.moves);
-    current.winFigures(next);
+    fillSummary(win, next);
     $("win-deal").textContent = dealLabel(next);
     $("win-deal").setAttribute("aria-label", dealCopyLabel(next));
     if (!win.open) win.showModal();
     if (current.celebrateOn(op)) current.table.celebrate(); // the winning move, not a reload or a language switch
   } else if (ended) {
     $("stuck-text").textContent = current.stuckText(next);
+    fillSummary(stuck, next);
     if (!stuck.open) stuck.showModal();
+  }
+}
+
+/** An end panel's summary: the time, the moves, and the game's own figures (cards cleared, longest run…). */
+function fillSummary(panel, next) {
+  figure(panel, "time", formatTime(timer.elapsed()));
+  figure(panel, "moves", String(next.moves));
+  current.winFigures(next, panel);
+}
+
+/** The texts of an end panel that is open, in the language just chosen (a closed one stays closed). */
+function refreshOpenEnding() {
+  const win = $("win-panel");
+  const stuck = $("stuck-panel");
+  if (win.open && state.outcome === "won") {
+    fillSummary(win, state);
+    $("win-deal").textContent = dealLabel(state);
+    $("win-deal").setAttribute("aria-label", dealCopyLabel(state));
+  }
+  if (stuck.open) {
+    $("stuck-text").textContent = current.stuckText(state);
+    fillSummary(stuck, state);
   }
 }
 
@@ -462,13 +555,14 @@ function renderBanner() {
   }
   let text = "";
   if (banner.kind === "searching") text = t("hint.searching");
-  else if (banner.kind === "error") text = t("hint.error", { message: banner.message });
+  else if (banner.kind === "error") text = t("hint.error");
   else text = current.hintText(banner.hint, state);
   el.hidden = false; // shown before the text changes, so the live region announces it
   $("hint-text").textContent = text;
   el.dataset.kind = banner.kind === "hint" ? banner.hint.kind : banner.kind;
   el.classList.toggle("lost", banner.kind === "hint" && banner.hint.kind === "lost");
   actions.hidden = !(banner.kind === "hint" && banner.hint.kind === "lost");
+  for (const button of actions.querySelectorAll("[data-action='undo']")) button.hidden = !(state && state.can_undo);
 }
 
 // ------------------------------------------------------------------ intents
@@ -477,26 +571,50 @@ function ready() {
   return state !== null && engine !== null && !engine.failure && !restarting && !switching;
 }
 
+/**
+ * Send a request made on the snapshot on the table and draw its reply. While it is on its way, act() drops
+ * the player's next taps (they were aimed at a table about to change); a refusal that comes back after the
+ * table changed anyway belongs to an older snapshot and is not shown.
+ */
 async function send(op, args, options = {}) {
   const forGame = current.id;
+  const version = state ? state.version : null;
+  if (movesInFlight === 0) settled = new Promise((resolve) => (settle = resolve));
+  movesInFlight += 1;
   try {
     const reply = await engine.request(op, args);
     if (forGame !== current.id) return false; // the player switched games meanwhile: the save has it
-    return applyReply(reply, { op, ...options });
+    const stale = state !== null && state.version !== version;
+    return applyReply(reply, { op, ...options, quiet: stale });
   } catch (err) {
-    showEngineError(err);
+    if (forGame === current.id && (!state || state.version === version || isStall(err))) showEngineError(err);
     return false;
+  } finally {
+    movesInFlight -= 1;
+    if (movesInFlight === 0) settle();
   }
 }
 
+/**
+ * Say that the engine did not do what was asked, in the player's words: a request with no answer offers the
+ * fresh start; any other failure gets a short sentence (the engine's own text, in English and meant for
+ * developers, goes to the console only).
+ */
 function showEngineError(err) {
+  if (err && err.message) console.warn(`engine: ${err.type}: ${err.message}`);
   if (isStall(err)) {
     stalledOp = err.op || stalledOp;
-    setMessage({ key: "notice.stalled", vars: { message: err.message || err.type }, kind: "notice" });
+    setMessage({ key: "notice.stalled", kind: "notice" });
     $("recover").hidden = false;
     return;
   }
-  setMessage({ key: "notice.error", vars: { message: err.message || err.type }, kind: "notice" });
+  setMessage({ key: err && err.type === "MoveError" ? "notice.move_failed" : "notice.error", kind: "notice" });
+}
+
+/** The engine did not start: the player's words on the page, the technical reason in the console. */
+function showBootFailure(err) {
+  console.warn(`engine did not start: ${err.type || ""} ${err.message || ""}`);
+  setMessage({ key: "boot_failed", kind: "notice" });
 }
 
 /** A request that got no answer in time, or a worker that died: only a fresh engine helps. */
@@ -520,7 +638,7 @@ async function freshEngine() {
     return true;
   } catch (err) {
     game.dataset.state = "failed";
-    setMessage({ key: "boot_failed", vars: { reason: err.message || err.type }, kind: "notice" });
+    showBootFailure(err);
     return false;
   } finally {
     restarting = false;
@@ -530,8 +648,7 @@ async function freshEngine() {
 /** The fresh start offered after a stall: a new worker, and the last good save back (or a new deal). */
 async function restartEngine() {
   if (restarting) return;
-  if (stalledOp === "restore") store.remove("save"); // the save itself was the trouble
-  stalledOp = null;
+  stalledOp = null; // the save stays: openFirstGame tries it once more in the fresh engine
   setMessage({ key: "loading" });
   if (!(await freshEngine())) return;
   state = null;
@@ -575,6 +692,10 @@ const intents = {
     }
   },
   async hint() {
+    if (state.outcome === "won") {
+      setMessage({ key: "hint.won", kind: "rejection" }); // nothing left to find: the game is won
+      return;
+    }
     const ticket = ++hintTicket;
     const version = state.version;
     current.clearHighlight();
@@ -606,9 +727,26 @@ function closePanels() {
   for (const id of ["win-panel", "stuck-panel"]) if ($(id).open) $(id).close();
 }
 
+const ANYTIME_INTENTS = new Set(["hint", "new"]);
+
+/**
+ * A key's intent. A key aims at no card (D draws whatever the table is), so one pressed while a move is on
+ * its way waits for the reply instead of being dropped: keys pressed quickly all count, in order.
+ */
+async function actFromKey(name) {
+  while (movesInFlight > 0) await settled;
+  act(name);
+}
+
 /** Run an intent if the engine is ready; the first action hides the welcome line for good. */
 function act(name, arg) {
-  if (!ready() || deals.busy()) return; // not while a deal is dealt or a solution is replayed
+  if (!ready() || deals.busy()) return false; // not while a deal is dealt or a solution is replayed
+  // A tap made while a move is on its way was aimed at the table as it was: drop it rather than play it on
+  // the table as it will be (a double tap must not play a second card). Auto-finish's stop is not a move.
+  if (movesInFlight > 0 && !ANYTIME_INTENTS.has(name) && !(current.anytimeIntents || []).includes(name)) {
+    current.render(state); // a card being dragged goes back where the snapshot has it
+    return false;
+  }
   dismissWelcome();
   if (name !== "hint") notice = null;
   const intent = current.intents[name] || intents[name];
@@ -640,7 +778,7 @@ async function switchLanguage() {
   if (state && !deals.replaying()) {
     showTable(state);
     renderStatus(null, state);
-    if (state.outcome !== "playing") renderEnding(null, state, "lang");
+    refreshOpenEnding();
   }
   renderTimer();
   renderMessage();
@@ -713,7 +851,7 @@ function bindInputs() {
       const open = document.querySelector("dialog[open]");
       return open !== null && !(intent === "again" && open.matches("#win-panel, #stuck-panel"));
     },
-    onIntent: (intent) => (intent === "escape" ? escape() : act(intent)),
+    onIntent: (intent) => (intent === "escape" ? escape() : actFromKey(intent)),
   });
   document.addEventListener("click", (event) => {
     const link = event.target.closest("[data-game-link]");
@@ -745,6 +883,9 @@ function bindInputs() {
   leave.addEventListener("close", () => leaving && leaving(leave.returnValue === "open"));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") saveClock();
+  });
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea === window.localStorage && event.key === store.keyOf("save")) adoptOtherTab(event.newValue);
   });
   window.addEventListener("pagehide", saveClock);
 }

@@ -17,8 +17,9 @@
 //
 // "busy" {} -> {ok: true} is the worker's own too: it only says the player is busy (a card selected), so
 // background work waits for the player to be idle again, as after a move.
-// One more op is the worker's own: "check_deal" {deal_id} -> {ok, deal_id} says whether the engine deals
-// that ID, without touching the game in progress.
+// One more op is the worker's own: "check_deal" {deal_id, current?} -> {ok, deal_id, same_game} says whether
+// the engine deals that ID (its canonical form), and whether it names the same game as the ID `current` (a
+// level letter is only a claim: E-12 is deal 12), without touching the game in progress.
 //
 // One op is the worker's own: "hint". It answers with the hint for the current position, computed in
 // slices (engine ops hint_start / hint_step) so that moves sent meanwhile are handled between slices.
@@ -27,17 +28,19 @@
 // ready is answered {ok: true, stale: true}. Background work waits until the player has been idle for a
 // moment and runs in short slices of bounded work, so a tap never waits behind more than one slice.
 //
-// Test hook: worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
+// Test hooks (the test build only: js/hooks.js answers null in the site that ships):
+// worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
 // so a browser test can see the searching banner and make the answer stale deterministically.
 // Test hook: worker.js?test-stall=OP[,OP…] never answers those ops, so a browser test can see the page's
 // time limit and its fresh start at work.
 // Benchmark hook: worker.js?trace=1 posts {type: "trace", op, ms, at} after every piece of background work
 // (ms: how long it held the worker; at: when it ended, performance.timeOrigin + performance.now()).
 
-const params = new URL(self.location.href).searchParams;
-const TEST_HINT_DELAY = Math.max(0, Number(params.get("test-hint-delay")) || 0);
-const TEST_STALL = new Set((params.get("test-stall") || "").split(",").filter(Boolean));
-const TRACE = params.get("trace") === "1";
+import { hook } from "./js/hooks.js";
+
+const TEST_HINT_DELAY = Math.max(0, Number(hook("test-hint-delay")) || 0);
+const TEST_STALL = new Set((hook("test-stall") || "").split(",").filter(Boolean));
+const TRACE = hook("trace") === "1";
 const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
 const SETTLE_MS = 150;
 // Background work (the next hint nobody asked for yet, the solver's tables) waits until the page has sent
@@ -535,7 +538,9 @@ function checkDeal(game, args) {
   const handle = apiOf(game).Session().handle;
   try {
     const reply = call(handle, "new", { deal_id: args && args.deal_id });
-    return reply.ok ? { ok: true, deal_id: reply.state.deal_id } : reply;
+    if (!reply.ok) return reply;
+    const same = args && args.current ? call(handle, "check_deal", { deal_id: args.deal_id, current: args.current }) : null;
+    return { ok: true, deal_id: reply.state.deal_id, same_game: Boolean(same && same.ok && same.same_game) };
   } finally {
     if (typeof handle.destroy === "function") handle.destroy();
   }

@@ -4,7 +4,9 @@ and the page use, and the letters of the deal IDs are the same for every game.""
 
 from __future__ import annotations
 
+import dataclasses
 from enum import StrEnum
+from typing import Any
 
 
 class Level(StrEnum):
@@ -37,3 +39,17 @@ def parse_level(value: object) -> Level | None:
     if isinstance(value, str) and value in {item.value for item in Level}:
         return Level(value)
     raise ValueError("'level' must be 'any', 'easy', 'medium' or 'hard'")
+
+
+def same_game(first: Any, second: Any) -> bool:  # noqa: ANN401 (any game's deal-ID dataclass)
+    """Whether two deal IDs of one game name the same game: the same cards under the same rules. A level
+    letter is only a claim about the deal (`E-12` is deal 12), so it does not count; anything else in the
+    ID (a variant's letter) does."""
+    return bool(_unclaimed(first) == _unclaimed(second))
+
+
+def _unclaimed(deal_id: Any) -> Any:  # noqa: ANN401 (any game's deal-ID dataclass)
+    """The deal ID without its level claim (itself when it has none)."""
+    if dataclasses.is_dataclass(deal_id) and getattr(deal_id, "level", None) is not None:
+        return dataclasses.replace(deal_id, level=None)  # type: ignore[type-var]
+    return deal_id

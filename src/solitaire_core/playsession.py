@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 from .ending import SOLUTION_NOT_YET
 from .errors import RequestError, SolitaireError
 from .hints import Advice, HintJobs, hint_json
+from .levels import same_game
 from .playlog import LoggedGame, Played
 from .session import Handler, Session
 from .steps import SlicedJob
@@ -76,6 +77,22 @@ class SessionGame(LoggedGame, Protocol):
     def player_view(self) -> Any:  # noqa: ANN401 (each game's own view)
         """What the player sees: all the hint is given."""
         ...
+
+
+def check_deal_reply(
+    parse_deal_id: Callable[[str], Any], deal_id: Any, args: dict[str, Any]  # noqa: ANN401
+) -> dict[str, Any]:
+    """`check_deal`'s reply for a deal ID read from `args`: its canonical text and, when `args["current"]`
+    names the deal on the table, `same_game`: whether the link names that very game (`E-12` during deal 12),
+    so the page need not ask the player to leave it. A `current` that does not read is another game."""
+    reply: dict[str, Any] = {"ok": True, "deal_id": str(deal_id)}
+    current = args.get("current")
+    if isinstance(current, str):
+        try:
+            reply["same_game"] = same_game(deal_id, parse_deal_id(current))
+        except SolitaireError:
+            reply["same_game"] = False
+    return reply
 
 
 GameT = TypeVar("GameT", bound=SessionGame)
@@ -189,7 +206,7 @@ class PlayedSession(
     def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
         """Whether `new` would deal this ID, as the page asks before it leaves a game for a link: the
         canonical ID, or the `DealIdError` `new` would give. The game in progress is not touched."""
-        return {"ok": True, "deal_id": str(self._deal_id_arg(args))}
+        return check_deal_reply(self.parts.parse_deal_id, self._deal_id_arg(args), args)
 
     def _restore(self, args: dict[str, Any]) -> dict[str, Any]:
         self._set(self.parts.load(args.get("save")))

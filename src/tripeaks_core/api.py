@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from solitaire_core.errors import RequestError
 from solitaire_core.hints import HintJobs, hint_json
+from solitaire_core.playsession import check_deal_reply
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, nesting_depth, parse_request
 from solitaire_core.session import Session as BaseSession
 from solitaire_core.steps import SlicedJob
@@ -58,6 +59,7 @@ class Session(BaseSession[_Kept]):
         self._hints: HintJobs[Hint] = HintJobs()
         super().__init__({
             "new": self._new,
+            "check_deal": self._check_deal,
             "restore": self._restore,
             "move": self._move,
             "take": self._take,
@@ -99,6 +101,14 @@ class Session(BaseSession[_Kept]):
             "save": save_game(self.game),
             "rejection": None if rejection is None else rejection.as_json(),
         }
+
+    def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The canonical form of `args["deal_id"]` (a `DealIdError` when it does not read), and whether it
+        names the game of `args["current"]` (`same_game`); the game in progress is not touched."""
+        raw = args.get("deal_id")
+        if not isinstance(raw, str):
+            raise RequestError("'deal_id' must be a string")
+        return check_deal_reply(DealId.parse, DealId.parse(raw), args)
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
         raw = args.get("deal_id")

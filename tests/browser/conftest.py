@@ -22,18 +22,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import localsite  # tools/: the static server and Chromium options the benchmarks use too
 
 ROOT = Path(__file__).resolve().parents[2]
-DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # build.py builds there too
+DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # the site that ships (build.py builds it)
+# The test build beside it (build.py): the same files but js/hooks.js, which obeys the test hooks of the
+# address (tools/testhooks.js). The page tests are served from it; the site that ships obeys no hook.
+TEST_DIST = DIST.with_name(f"{DIST.name}-test")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 READY = "#game[data-state='ready']"
 BOOT_TIMEOUT_MS = 90_000
 
 
+def _serve_built(site: Path) -> Iterator[str]:
+    if not (site / "index.html").exists() or not (site / "config.json").exists():
+        pytest.fail(f"{site.name}/ is not built: run `python3 build.py build` (or `python3 build.py test`)")
+    with localsite.serve(site) as origin:
+        yield origin
+
+
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    if not (DIST / "index.html").exists() or not (DIST / "config.json").exists():
-        pytest.fail("dist/ is not built: run `python3 build.py build` (or `python3 build.py test`)")
-    with localsite.serve(DIST) as origin:
-        yield origin
+    """The test build, served on a free port: what the page tests open."""
+    yield from _serve_built(TEST_DIST)
+
+
+@pytest.fixture(scope="session")
+def shipped_server() -> Iterator[str]:
+    """The site as it ships (dist/), served on a free port: for the tests that it obeys no test hook."""
+    yield from _serve_built(DIST)
 
 
 @pytest.fixture(scope="session")
@@ -47,12 +61,16 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 
 @pytest.fixture(autouse=True)
-def origin_guard(context: Any, server: str) -> Iterator[list[str]]:
-    """Record every request of the test's context; fail on any that leaves the page's origin."""
+def origin_guard(context: Any, server: str, request: pytest.FixtureRequest) -> Iterator[list[str]]:
+    """Record every request of the test's context; fail on any that leaves the page's origin (the shipped
+    site's too, for a test that opens it)."""
     seen: list[str] = []
     context.on("request", lambda request: seen.append(request.url))
     yield seen
-    allowed = (server + "/", "data:", "blob:")
+    origins = [server]
+    if "shipped_server" in request.fixturenames:
+        origins.append(request.getfixturevalue("shipped_server"))
+    allowed = (*(origin + "/" for origin in origins), "data:", "blob:")
     foreign = [url for url in seen if not url.startswith(allowed)]
     assert not foreign, f"requests left the page origin: {foreign}"
 

@@ -70,6 +70,18 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
 }
 
+const QUOTE_CHARS = 24;
+
+/**
+ * What the player typed or linked, as a message may quote it: at most QUOTE_CHARS characters (whole
+ * characters, not halves of a surrogate pair), then "…". A 5,000-character link must not become a
+ * 50,000-pixel line.
+ */
+export function quoteInput(text, limit = QUOTE_CHARS) {
+  const chars = Array.from(String(text));
+  return chars.length <= limit ? chars.join("") : `${chars.slice(0, limit - 1).join("")}…`;
+}
+
 /**
  * A message about deal `dealId`: `key`, or `key_custom` for a deal given by its cards, which has no ID to name
  * (a save only can hold one). `vars` default to `{ id: dealId }`.

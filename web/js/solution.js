@@ -9,12 +9,13 @@
 // solution"): the game then counts as lost and cannot be resumed. The `solution` reply also carries the
 // game's new state and save (every card is known from then on), which the page applies and keeps.
 //
-// Test hook: ?test-replay-ms=MS sets the time between two steps while playing (default 700 ms).
+// Test hook (the test build only, js/hooks.js): test-replay-ms sets the time between two steps (default 700 ms).
 
+import { hook } from "./hooks.js";
 import { dealMessage, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
-const STEP_MS = Math.max(1, Number(new URLSearchParams(location.search).get("test-replay-ms")) || 700);
+const STEP_MS = Math.max(1, Number(hook("test-replay-ms")) || 700);
 
 export class Solution {
   /** ctx: {engine(), state(), game(), announce({key, vars}), restore(), onStop(panelId), showFrame(snapshot),

@@ -39,8 +39,12 @@ function empty() {
 // record) is dropped and replaced by its empty value, so the panel always draws and games keep being
 // recorded. repair() says whether something was dropped (the page says so once) and writes the clean copy.
 
-const count = (v) => Number.isInteger(v) && v >= 0;
-const amount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+// Bounds no real record reaches: a count of ten million games, a game of a thousand hours. A larger
+// figure is an edited or damaged one, and drawing it would print "1e+308" or "Infinity %".
+const MAX_COUNT = 10_000_000;
+const MAX_MS = 1000 * 3600 * 1000;
+const count = (v) => Number.isInteger(v) && v >= 0 && v <= MAX_COUNT;
+const amount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= MAX_MS;
 const COUNTS = ["played", "won", "run", "bestRun", "longestStreak"];
 const BESTS = { bestMs: amount, fewestMoves: count, bestScore: count };
 

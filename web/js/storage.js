@@ -15,6 +15,11 @@ export function useGame(game) {
   gamePrefix = `${game}.`;
 }
 
+/** The localStorage key of record `key` of the game in use (what a `storage` event names). */
+export function keyOf(key) {
+  return storageKey(key);
+}
+
 function storageKey(key) {
   return (SITE_KEYS.has(key) ? SITE_PREFIX : gamePrefix) + key;
 }
@@ -79,9 +84,10 @@ export function jsonDepth(text) {
 /**
  * A stored JSON record, checked before use: {ok: true, value} (value null when absent), or {ok: false}
  * when it is longer than maxChars, nested deeper than maxDepth, not JSON, or refused by valid(value);
- * a bad record is removed, so it is reported once.
+ * a bad record is removed (so it is reported once) unless dropBad is false (a saved game stays until a
+ * newer save replaces it).
  */
-export function readRecord(key, { maxChars = 1_000_000, maxDepth = 16, valid = () => true } = {}) {
+export function readRecord(key, { maxChars = 1_000_000, maxDepth = 16, valid = () => true, dropBad = true } = {}) {
   const text = readText(key);
   if (text === null) return { ok: true, value: null };
   let value = null;
@@ -95,6 +101,6 @@ export function readRecord(key, { maxChars = 1_000_000, maxDepth = 16, valid = (
     }
   }
   if (fine) return { ok: true, value };
-  remove(key);
+  if (dropBad) remove(key);
   return { ok: false, value: null };
 }

@@ -9,6 +9,7 @@ import { t } from "../../js/i18n.js";
 import { Drag } from "./drag.js";
 import { KlondikeTable, locate } from "./table.js";
 import * as stats from "./stats_keys.js";
+import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
 const AUTO_STEP_MS = 240; // between two auto-finish moves: each one is seen
@@ -275,10 +276,10 @@ export function createKlondike(shell) {
       const words = moveWords(notation, before);
       return { key: `solution.move_${words.kind}`, vars: { ...vars, ...words.vars } };
     },
-    winFigures(next) {
-      $("win-cleared").textContent = `${next.on_foundations}/52`;
-      const recycles = $("win-recycles");
-      if (recycles) recycles.textContent = String(next.recycles);
+    /** The end panel's figures of this game (`panel`: the win or the stuck panel). */
+    winFigures(next, panel) {
+      figure(panel, "cleared", `${next.on_foundations}/52`);
+      figure(panel, "recycles", String(next.recycles));
     },
     celebrateOn: (op) => op === "move" || op === "autofinish",
     stuckText: (next) => t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: 52 - next.on_foundations }),

@@ -7,6 +7,7 @@ import { theCard } from "../../js/cards.js";
 import { t } from "../../js/i18n.js";
 import { PyramidTable } from "./table.js";
 import * as stats from "./stats_keys.js";
+import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -144,8 +145,9 @@ export function createPyramid(shell) {
       const [a, b] = places;
       return { key: "solution.move_pair", vars: { ...vars, a: () => cardAt(before, a), b: () => cardAt(before, b) } };
     },
-    winFigures(next) {
-      $("win-cleared").textContent = `${next.removed}/28`;
+    /** The end panel's figures of this game (`panel`: the win or the stuck panel). */
+    winFigures(next, panel) {
+      figure(panel, "cleared", `${next.removed}/28`);
     },
     celebrateOn: (op) => op === "move",
     stuckText: (next) => t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: 28 - next.removed }),

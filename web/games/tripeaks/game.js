@@ -7,6 +7,7 @@ import { t } from "../../js/i18n.js";
 import { watchLayout } from "./layout.js";
 import { Table } from "./table.js";
 import * as stats from "./stats_keys.js";
+import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -96,9 +97,10 @@ export function createTriPeaks(shell) {
       const entry = before.table[Number(move)];
       return { key: "solution.move_take", vars: { ...vars, card: () => (entry && entry.card ? theCard(entry.card) : "") } };
     },
-    winFigures(next) {
-      $("win-cleared").textContent = `${next.cleared}/28`;
-      $("win-longest").textContent = String(next.longest_streak);
+    /** The end panel's figures of this game (`panel`: the win or the stuck panel). */
+    winFigures(next, panel) {
+      figure(panel, "cleared", `${next.cleared}/28`);
+      figure(panel, "longest", String(next.longest_streak));
     },
     celebrateOn: (op) => op === "take", // the winning move, not a reload or a language switch
     stuckText: (next) => t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: next.peaks_left }),

@@ -1,0 +1,202 @@
+"""The edges every game meets in the shell, each handled once there and tested in each game: the test
+hooks the shipped site must ignore, a save that survives a restore that got no answer, long and tampered
+input, a game changed in another tab, a link that names the game already on the table, the end panels.
+
+The first test opens the site as it ships (dist/, `shipped_server`); the others the test build."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS, DIST, READY, ROOT
+
+# (the game's address under the site, its id): every game the shell hosts
+GAMES = [("", "tripeaks"), ("pyramid.html", "pyramid"), ("klondike.html", "klondike")]
+GAME_IDS = [game for _, game in GAMES]
+STATS_KEY = {"tripeaks": "any|wrap|down", "pyramid": "any", "klondike": "any"}
+
+
+def open_game(page: Any, base: str, path: str, game: str, rest: str = "") -> None:
+    """Go to a game's address (`rest`: a query and/or a fragment) and wait until its table is playable."""
+    page.goto(f"{base}/{path}{rest}")
+    page.wait_for_selector(READY, timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector(f"html[data-game='{game}']")
+
+
+def moves(page: Any) -> str:
+    return str(page.text_content("#moves") or "").strip()
+
+
+def draw(page: Any) -> None:
+    """D (every game's draw key) and wait until the move is counted."""
+    before = moves(page)
+    page.keyboard.press("d")
+    page.wait_for_function("m => document.querySelector('#moves').textContent.trim() !== m", arg=before)
+
+
+def saved(page: Any, game: str) -> Any:
+    text = page.evaluate("key => localStorage.getItem(key)", f"{game}.save")
+    return json.loads(text) if text else None
+
+
+def store_while_away(page: Any, base: str, key: str, value: str) -> None:
+    """Write a localStorage record with the game's page closed (leaving it writes its clock into the save),
+    from another document of the same origin."""
+    page.goto(f"{base}/manifest.webmanifest")
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
+def message(page: Any) -> str:
+    return str(page.text_content("#message") or "").strip()
+
+
+def wait_notice(page: Any) -> str:
+    page.wait_for_function("() => document.querySelector('#message').dataset.kind === 'notice'")
+    return message(page)
+
+
+# ------------------------------------------------------------------ test hooks
+
+
+def test_the_shipped_hooks_module_answers_nothing() -> None:
+    """dist/js/hooks.js is web/js/hooks.js, which reads no address; only dist-test/ has the test hooks."""
+    shipped = (DIST / "js" / "hooks.js").read_text(encoding="utf-8")
+    assert shipped == (ROOT / "web" / "js" / "hooks.js").read_text(encoding="utf-8")
+    assert "location" not in shipped and "search" not in shipped.split("*/")[-1]
+    for name in ("worker.js", "app.js", "js/solution.js", "js/engine.js"):
+        code = (DIST / name).read_text(encoding="utf-8")
+        assert "location.search" not in code and "searchParams.get" not in code, name
+
+
+@pytest.mark.parametrize(("path", "game"), GAMES, ids=GAME_IDS)
+def test_the_shipped_site_obeys_no_test_hook(page: Any, shipped_server: str, path: str, game: str) -> None:
+    """The attack of the issue: a game under way, then a link with the hang hooks. The site that ships
+    ignores them: the game comes back whole, no 'unreadable' notice, the save untouched."""
+    page.set_default_timeout(30_000)
+    open_game(page, shipped_server, path, game, "#7")
+    for _ in range(3):
+        draw(page)
+    before, counted = saved(page, game), moves(page)
+    for query in ("?test-request-timeout-ms=1", "?test-stall=restore&test-request-timeout-ms=500"):
+        open_game(page, shipped_server, path, game, query)
+        page.wait_for_function("m => document.querySelector('#moves').textContent.trim() === m", arg=counted)
+        assert saved(page, game)["engine"] == before["engine"]
+        assert page.is_hidden("#recover")
+        assert page.evaluate("() => document.querySelector('#message').dataset.kind") != "notice"
+
+
+# ------------------------------------------------------------------ a restore with no answer
+
+
+@pytest.mark.parametrize(("path", "game"), GAMES, ids=GAME_IDS)
+def test_a_restore_that_stalls_never_deletes_the_save(page: Any, server: str, path: str, game: str) -> None:
+    page.set_default_timeout(30_000)
+    open_game(page, server, path, game, "#7")
+    draw(page)
+    draw(page)
+    before, counted = saved(page, game), moves(page)
+    page.goto(f"{server}/{path}?test-stall=restore&test-request-timeout-ms=1500")
+    page.wait_for_selector("#recover:not([hidden])", timeout=BOOT_TIMEOUT_MS)
+    assert "ne répond plus" in message(page) and "illisible" not in message(page)
+    assert saved(page, game)["engine"] == before["engine"], "a restore with no answer leaves the game saved"
+    open_game(page, server, path, game)  # the next ordinary visit: the game is back, nothing lost
+    page.wait_for_function("m => document.querySelector('#moves').textContent.trim() === m", arg=counted)
+    assert saved(page, game)["engine"] == before["engine"]
+
+
+# ------------------------------------------------------------------ bad input shown to the player
+
+
+@pytest.mark.parametrize(("path", "game"), GAMES, ids=GAME_IDS)
+def test_long_ids_and_tampered_numbers_get_a_short_notice_and_the_game_is_kept(
+    page: Any, server: str, path: str, game: str
+) -> None:
+    page.set_default_timeout(30_000)
+    page.set_viewport_size({"width": 360, "height": 740})
+    long_id = "9" * 5000
+    open_game(page, server, path, game, f"#{long_id}")
+    notice = wait_notice(page)
+    assert "invalide" in notice and len(notice) < 200, "at most a short prefix of the ID is quoted"
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    # a link of 5,000 characters during a game: a notice, and the game goes on
+    open_game(page, server, path, game, "#7")
+    draw(page)
+    counted = moves(page)
+    page.evaluate("id => { location.hash = id; }", "E" * 5000)
+    assert "invalide" in wait_notice(page) and len(message(page)) < 200
+    assert moves(page) == counted
+
+    # The clock of a save: absurd, negative, or a string. The game is kept, the clock repaired, one notice.
+    for bad in (1e300, -5, "10"):
+        record = saved(page, game)
+        record["elapsed_ms"] = bad
+        store_while_away(page, server, f"{game}.save", json.dumps(record))
+        open_game(page, server, path, game)
+        assert "temps de jeu" in wait_notice(page)
+        assert moves(page) == counted, f"elapsed_ms {bad!r}: the game is kept"
+        assert page.text_content("#timer").strip().endswith("0:00")
+        assert saved(page, game)["engine"] == record["engine"]
+
+    # Statistics of 1e308: repaired with one notice, never drawn as they are.
+    key = STATS_KEY[game]
+    tampered = {key: {"played": 1e308, "won": 1e308, "bestMs": 1e300, "recent": []}}
+    store_while_away(page, server, f"{game}.stats.v1", json.dumps(tampered))
+    open_game(page, server, path, game)
+    assert "Statistiques endommagées" in wait_notice(page)
+    page.click("#stats-open")
+    page.wait_for_selector("#stats-panel[open]")
+    shown = page.text_content("#stats-panel") or ""
+    assert "e+" not in shown and "Infinity" not in shown and "NaN" not in shown
+
+
+# ------------------------------------------------------------------ two tabs
+
+
+@pytest.mark.parametrize(("path", "game"), GAMES, ids=GAME_IDS)
+def test_a_tab_takes_up_the_game_another_tab_played(context: Any, server: str, path: str, game: str) -> None:
+    first = context.new_page()
+    first.set_default_timeout(30_000)
+    open_game(first, server, path, game, "#7")
+    draw(first)
+    second = context.new_page()
+    second.set_default_timeout(30_000)
+    open_game(second, server, path, game)
+    for _ in range(3):
+        draw(second)
+    played = moves(second)
+    # the first tab says so and shows the other tab's game: its next move goes on from there
+    first.wait_for_function("m => document.querySelector('#moves').textContent.trim() === m", arg=played)
+    assert "autre onglet" in message(first)
+    draw(first)
+    second.wait_for_function(
+        "m => document.querySelector('#moves').textContent.trim() !== m", arg=played
+    )  # and the second tab follows in turn: nothing either tab did is lost
+    assert moves(second) == moves(first)
+
+
+# ------------------------------------------------------------------ the words of the end and of links
+
+
+def test_a_level_link_to_the_deal_on_the_table_changes_nothing(pyr: Any) -> None:
+    """`#e12` during Pyramid deal 12 names the same cards (the letter is a claim): nothing to ask."""
+    pyr.open("#12")
+    pyr.play("draw")
+    moved = pyr.text("#moves")
+    pyr.page.evaluate("() => { location.hash = 'e12'; }")
+    pyr.page.wait_for_timeout(600)
+    assert pyr.page.is_hidden("#leave-panel")
+    assert pyr.text("#moves") == moved and pyr.deal_id() == "12"
+
+
+def test_pyramid_double_click_on_a_king_never_shows_an_engine_error(pyr: Any) -> None:
+    """Deal 12's place 27 is K♥: a double click removes it once, and says nothing raw."""
+    pyr.open("#12")
+    assert pyr.place(27)["card"] == "KH"
+    pyr.page.dblclick("#pyramid-board [data-place='27']", position={"x": 10, "y": 5})
+    pyr.page.wait_for_function("() => document.querySelector('#moves').textContent.trim() !== ''")
+    pyr.page.wait_for_timeout(500)
+    text = pyr.message()
+    assert "moteur" not in text and "already" not in text and "couverte" not in text, text
+    assert pyr.place(27)["card"] is None
