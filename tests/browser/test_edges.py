@@ -200,3 +200,43 @@ def test_pyramid_double_click_on_a_king_never_shows_an_engine_error(pyr: Any) ->
     text = pyr.message()
     assert "moteur" not in text and "already" not in text and "couverte" not in text, text
     assert pyr.place(27)["card"] is None
+
+
+def test_the_stuck_panel_sums_the_game_up_and_a_language_switch_keeps_it_closed(table: Any) -> None:
+    """Seed 000: the end summary gives the time, the moves and the longest streak; closing the panel then
+    switching language must not open it again."""
+    page = table.page
+    table.open("#110")
+    for _ in range(23):
+        table.press("d")
+    page.wait_for_selector("#stuck-panel[open]")
+    assert table.text("#stuck-moves") == "23"
+    assert table.text("#stuck-time").count(":") >= 1
+    assert table.text("#stuck-longest").isdigit() and table.text("#stuck-cleared").endswith("/28")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#stuck-panel", state="hidden")
+    page.click("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    page.wait_for_timeout(200)
+    assert page.is_hidden("#stuck-panel"), "a closed end panel stays closed"
+    page.click("#lang")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+
+
+def test_hint_after_a_win_says_the_game_is_won(table: Any) -> None:
+    from conftest import engine_cli  # noqa: PLC0415 - the engine's own line for the deal
+
+    line = engine_cli("solve", "7")["line"]
+    table.open("#7")
+    for move in line:
+        if move == "draw":
+            table.draw()
+        else:
+            table.take(int(move))
+    page = table.page
+    page.wait_for_selector("#win-panel[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#win-panel", state="hidden")
+    table.press("h")
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('gagnée')")
+    assert page.is_hidden("#hint-banner")
