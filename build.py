@@ -195,7 +195,7 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
     """Assemble one site in `target`: web/, the Pyodide runtime, the engine wheel, config.json, the PWA."""
     if target.exists():
         shutil.rmtree(target)
-    target.mkdir()
+    target.mkdir(parents=True)
     copy_web(target)
     if test_hooks:
         shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")

@@ -9,6 +9,7 @@ import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
 import { hook } from "./js/hooks.js";
 import * as i18n from "./js/i18n.js";
 import { applyStatic, dealMessage, language, LANGUAGES, loadLanguage, pickLanguage, quoteInput, t } from "./js/i18n.js";
+import { guardDoubleTaps } from "./js/doubletap.js";
 import { bindKeys } from "./js/keyboard.js";
 import { trapFocus } from "./js/newdeal.js";
 import * as stats from "./js/stats.js";
@@ -821,6 +822,7 @@ function escape() {
 // ------------------------------------------------------------------ inputs
 
 function bindInputs() {
+  guardDoubleTaps(game); // before the renderers' own listeners: a second tap the table changed under is dropped
   for (const renderer of Object.values(renderers)) renderer.bind();
   document.addEventListener("click", (event) => {
     const el = event.target.closest("[data-action]");

@@ -179,6 +179,19 @@ def test_a_tab_takes_up_the_game_another_tab_played(context: Any, server: str, p
 # ------------------------------------------------------------------ the words of the end and of links
 
 
+def double_tap(page: Any, selector: str, gap_ms: int, dx: float | None = None, dy: float = 8) -> None:
+    """Two clicks at one spot of `selector`, `gap_ms` apart (the issue saw 30-60 ms; a double click is less)."""
+    box = page.locator(selector).first.bounding_box()
+    x = box["x"] + (box["width"] / 2 if dx is None else dx)
+    y = box["y"] + dy
+    page.mouse.click(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.mouse.click(x, y)
+
+
+GAPS = [0, 40, 120]
+
+
 def test_a_level_link_to_the_deal_on_the_table_changes_nothing(pyr: Any) -> None:
     """`#e12` during Pyramid deal 12 names the same cards (the letter is a claim): nothing to ask."""
     pyr.open("#12")
@@ -190,16 +203,19 @@ def test_a_level_link_to_the_deal_on_the_table_changes_nothing(pyr: Any) -> None
     assert pyr.text("#moves") == moved and pyr.deal_id() == "12"
 
 
-def test_pyramid_double_click_on_a_king_never_shows_an_engine_error(pyr: Any) -> None:
-    """Deal 12's place 27 is K♥: a double click removes it once, and says nothing raw."""
+@pytest.mark.parametrize("gap", GAPS)
+def test_pyramid_double_tap_on_a_king_removes_it_once_and_says_nothing_raw(pyr: Any, gap: int) -> None:
+    """Deal 12's place 27 is K♥: a double tap removes it once; the card it uncovered is not selected, and
+    no engine error or stray refusal is shown."""
     pyr.open("#12")
     assert pyr.place(27)["card"] == "KH"
-    pyr.page.dblclick("#pyramid-board [data-place='27']", position={"x": 10, "y": 5})
-    pyr.page.wait_for_function("() => document.querySelector('#moves').textContent.trim() !== ''")
+    double_tap(pyr.page, "#pyramid-board [data-place='27']", gap, dx=10, dy=5)
+    pyr.page.wait_for_function("() => document.querySelector('#moves').textContent.trim() === 'Coups 1'")
     pyr.page.wait_for_timeout(500)
     text = pyr.message()
     assert "moteur" not in text and "already" not in text and "couverte" not in text, text
     assert pyr.place(27)["card"] is None
+    assert pyr.selected() == [], "the card the king uncovered is not selected"
 
 
 def test_the_stuck_panel_sums_the_game_up_and_a_language_switch_keeps_it_closed(table: Any) -> None:
@@ -240,3 +256,30 @@ def test_hint_after_a_win_says_the_game_is_won(table: Any) -> None:
     table.press("h")
     page.wait_for_function("() => document.querySelector('#message').textContent.includes('gagnée')")
     assert page.is_hidden("#hint-banner")
+
+
+@pytest.mark.parametrize("gap", GAPS)
+def test_tripeaks_double_tap_takes_one_card(table: Any, gap: int) -> None:
+    """The second tap lands where the first card was: on the card it uncovered, or on nothing. One take."""
+    table.open("#7")
+    first = table.playable()[0]
+    double_tap(table.page, f"#peaks .card[data-pos='{first}']", gap)
+    table.wait_gone(first)
+    table.page.wait_for_timeout(600)
+    assert table.text("#moves") == "Coups 1"
+    assert [c["position"] for c in table.cards() if c["state"] == "gone"] == [first]
+
+
+@pytest.mark.parametrize("gap", GAPS)
+def test_klondike_double_tap_on_an_ace_plays_it_once(kl: Any, gap: int) -> None:
+    """Deal 7: A♣ tops a column. A double tap puts it up once; the card it uncovered stays where it is,
+    and no refusal ('already on its foundation') is shown."""
+    from klondike_page import engine_game  # noqa: PLC0415 - the page helper imports conftest
+
+    kl.open("#7")
+    double_tap(kl.page, kl.card("AC"), gap, dx=12)
+    after = engine_game(7, ["AC>F"])
+    kl.wait_shows(after)
+    kl.page.wait_for_timeout(600)
+    kl.wait_shows(after)
+    assert "fondation" not in kl.message()
