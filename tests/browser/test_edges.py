@@ -180,7 +180,7 @@ def test_a_tab_takes_up_the_game_another_tab_played(context: Any, server: str, p
 
 
 def double_tap(page: Any, selector: str, gap_ms: int, dx: float | None = None, dy: float = 8) -> None:
-    """Two clicks at one spot of `selector`, `gap_ms` apart (the issue saw 30-60 ms; a double click is less)."""
+    """Two clicks at one spot of `selector`, `gap_ms` apart (the issue saw 30-60 ms; a double click: less)."""
     box = page.locator(selector).first.bounding_box()
     x = box["x"] + (box["width"] / 2 if dx is None else dx)
     y = box["y"] + dy
