@@ -275,10 +275,12 @@ class Klondike(BoardPage):
 
     def tap_card(self, code: str) -> None:
         """Tap a face-up card on its top strip (the part a card fanned over it never covers)."""
+        self.pace()
         self.page.locator(self.card(code)).first.click(position={"x": 12, "y": 8})
 
     def tap_column(self, column: int) -> None:
         """Tap a column: its top card, or its empty slot."""
+        self.pace()
         top = self.page.locator(f"{BOARD} [data-column='{column}'] > .card").last
         if top.count():
             top.click(position={"x": 12, "y": 8})
@@ -286,6 +288,7 @@ class Klondike(BoardPage):
             self.page.click(f"{BOARD} [data-place='T{column}']")
 
     def tap_place(self, place: str) -> None:
+        self.pace()
         self.page.click(f"{BOARD} [data-place='{place}']")
 
     def tap_destination(self, game: Game, code: str, destination: str) -> None:

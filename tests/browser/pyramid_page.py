@@ -128,6 +128,7 @@ class Pyramid(BoardPage):
     def tap(self, place: int | str, force: bool = False) -> None:
         """Tap a place. A pyramid card is tapped on its top strip, the part the row below never covers."""
         selector = f"{BOARD} [data-place='{place}']"
+        self.pace()
         if isinstance(place, int):
             self.page.click(selector, position={"x": 10, "y": 5}, force=force)
         else:

@@ -283,3 +283,19 @@ def test_klondike_double_tap_on_an_ace_plays_it_once(kl: Any, gap: int) -> None:
     kl.page.wait_for_timeout(600)
     kl.wait_shows(after)
     assert "fondation" not in kl.message()
+
+
+STUCK_EMPTY_LINE = (
+    "24,25,18+27,draw,22+S,23+S,21+S,17+W,12+26,20,15+19,draw,draw,S,S+W,draw,draw,S+W,16+S,draw,draw,S+W,"
+    "S+W,13+S,8+S,S+W,11+S,7+S,10+S,S+W,14+S,4+9"
+).split(",")
+
+
+def test_pyramid_stuck_with_stock_and_waste_empty_says_so(pyr: Any) -> None:
+    """Deal 52 played this way pairs all 24 stock cards away in the first pass: the game is stuck with two
+    recycles left but nothing to recycle, and the panel must not say that no recycle is left."""
+    pyr.open("#52")
+    pyr.play_all(STUCK_EMPTY_LINE)
+    pyr.page.wait_for_selector("#stuck-panel[open]")
+    text = pyr.text("#stuck-text")
+    assert "défausse sont vides" in text and "plus de recyclage" not in text, text

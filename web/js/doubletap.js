@@ -8,7 +8,8 @@
 // two cards; a card, to pick it up and put it back) both count. Keyboard clicks (detail 0) are never dropped.
 
 const SAME_SPOT_PX = 16;
-const SOON_MS = 450;
+// A double tap's two taps come within this; no one sees a new card and decides to tap it that fast.
+const SOON_MS = 250;
 // What a tap is on, from the most to the least specific: a card, a place of a table, an element's id.
 const IDENTITIES = [
   ["data-card", "card"],

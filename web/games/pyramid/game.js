@@ -11,6 +11,13 @@ import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Why the game ended, in words: given up; stuck with stock and waste both empty (every stock card paired
+ *  away, recycles or not); or stuck after the last pass. */
+function stuckKey(next) {
+  if (next.outcome === "given_up") return "stuck.given_up";
+  return next.stock.count === 0 && next.waste.count === 0 ? "stuck.text_empty" : "stuck.text";
+}
+
 /** The snapshot's entry for a place: 0-27, "S" (stock top) or "W" (waste top). */
 function entryOf(state, place) {
   if (!state) return null;
@@ -150,7 +157,7 @@ export function createPyramid(shell) {
       figure(panel, "cleared", `${next.removed}/28`);
     },
     celebrateOn: (op) => op === "move",
-    stuckText: (next) => t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: 28 - next.removed }),
+    stuckText: (next) => t(stuckKey(next), { n: 28 - next.removed }),
     /** The message line's own note: the stock is empty and Recycler is lit. */
     note(snapshot) {
       if (snapshot.outcome !== "playing" || snapshot.stock.count !== 0 || !snapshot.can_recycle) return null;
