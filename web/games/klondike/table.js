@@ -179,6 +179,12 @@ export class KlondikeTable {
     return this.foundationEls.find((el) => el.dataset.card === code) || null;
   }
 
+  /** Whether an element is a card in motion (gliding to its place, or turning face up): a tap on it was
+   *  aimed at what stood there a moment ago. */
+  inMotion(eventTarget) {
+    return Boolean(eventTarget && typeof eventTarget.closest === "function" && eventTarget.closest(".kl-flying, .flip"));
+  }
+
   /** The card with every card on it (a column's run), as elements, top of the run first. */
   runEls(code) {
     const where = locate(this.state, code);
@@ -393,6 +399,11 @@ export class KlondikeTable {
       el.style.left = px(spot.x);
       el.style.top = px(spot.y);
     };
+    // A pile's top card let go anywhere comes back to its pile: the drag's transform never outlives the drop
+    // (the render that answers it glides the card from where it was let go).
+    for (const el of [this.wasteEl, ...this.foundationEls]) {
+      if (!el.classList.contains("kl-dragging")) el.style.transform = "";
+    }
     at(this.stockEl, size.stock);
     at(this.wasteEl, size.waste);
     at(this.underEl, { x: size.waste.x + 2, y: size.waste.y + 2 });
