@@ -362,5 +362,5 @@ class Klondike(BoardPage):
                 .dispatchEvent(new PointerEvent('pointerup',
                   { ...base, clientX: tx, clientY: ty, button: 0, buttons: 0 }));
             }""",
-            [self.card(code).split(",")[0], x, y, to[0], to[1], steps],
+            [self.card(code), x, y, to[0], to[1], steps],
         )

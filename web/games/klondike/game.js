@@ -40,6 +40,25 @@ export function createKlondike(shell) {
   let noteClosed = false; // the player closed the no-progress note (until progress is made again)
   const auto = { running: false, timer: 0 };
   let dropHandled = false;
+  // Move requests sent and not yet answered and drawn. A tap or a drag made meanwhile was made on a
+  // snapshot that is about to change (the card under the finger may be leaving): it is dropped.
+  let movesInFlight = 0;
+
+  /** Send a move-like request (a move, an auto-finish step), counted while it is in flight. */
+  async function sendMove(op, args, options) {
+    movesInFlight += 1;
+    try {
+      return await shell.send(op, args, options);
+    } finally {
+      movesInFlight -= 1;
+    }
+  }
+
+  /** Whether a tap or a press on the table belongs to the snapshot on screen: none is in flight, and the
+   *  element is not a card still moving (a glide, a turn). */
+  function madeOnShownTable(eventTarget) {
+    return movesInFlight === 0 && !table.inMotion(eventTarget);
+  }
 
   function extras() {
     table.showAuto(state, auto.running);
@@ -76,7 +95,7 @@ export function createKlondike(shell) {
 
   function move(notation, target) {
     selected = null;
-    return shell.send("move", { move: notation }, { target });
+    return sendMove("move", { move: notation }, { target });
   }
 
   function stopAuto() {
@@ -96,7 +115,7 @@ export function createKlondike(shell) {
       stopAuto();
       return;
     }
-    const moved = await shell.send("autofinish", {}, { target: null });
+    const moved = await sendMove("autofinish", {}, { target: null });
     if (!auto.running) return;
     if (!moved || !state || state.outcome !== "playing" || !state.autofinish) {
       stopAuto();
@@ -152,7 +171,7 @@ export function createKlondike(shell) {
 
   const drag = new Drag({
     table,
-    canDrag: () => Boolean(state) && state.outcome === "playing",
+    canDrag: (code, eventTarget) => Boolean(state) && state.outcome === "playing" && madeOnShownTable(eventTarget),
     onStart: (code) => shell.act("lift", code),
     onDrop: (code, target, els) => {
       dropHandled = false;
@@ -177,7 +196,11 @@ export function createKlondike(shell) {
     bind() {
       $("klondike-board").addEventListener("click", (event) => {
         const target = table.targetOf(event.target);
-        if (target) shell.act("pick", target);
+        if (!target) return;
+        // Finir auto and the note's close always answer; anything else waits for the table to be current
+        // (a double tap's second tap must not hit the card the first one uncovered or sent flying).
+        if (target.kind !== "auto" && target.kind !== "note-close" && !madeOnShownTable(event.target)) return;
+        shell.act("pick", target);
       });
     },
     keymap: { d: "draw", r: "recycle", f: "autofinish" },

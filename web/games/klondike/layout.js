@@ -1,6 +1,8 @@
-// Where everything of the Klondike table stands, from the room the board gives (measured, never the window),
-// and how tightly each column fans, so that the whole table fits without scrolling from a 360×640 phone to a
-// desktop. Two arrangements, whichever shows bigger cards:
+// Where everything of the Klondike table stands, from the room the window gives the table, and how tightly
+// each column fans. The arrangement and the card size depend on that room only, never on the cards on the
+// table: nothing jumps when a column grows. A long column fans tighter, its face-up strips never under
+// MIN_STRIP_PX (the stylesheet shrinks a strip's rank and suit to fit it); one still too long for its room
+// runs below it and the table scrolls (a phone on its side). Two arrangements, whichever shows bigger cards:
 //   "below": stock, waste, the Finir auto slot and the four foundations in a row over the seven columns (a
 //            phone held upright, a desktop: the width of seven cards sets the size);
 //   "side":  stock and waste down a rail on the left, the foundations two by two on the right, the columns
@@ -16,9 +18,8 @@ const ROW_GAP = 0.22; // between the top row and the columns ("below"), in card 
 const RAIL_GAP = 0.3; // between a rail and the columns ("side"), in card widths
 const MARGIN_X = 4; // room for what stands out of a card: focus and hint rings
 const MARGIN_Y = 6;
-// A column the table must show at a comfortable fan whatever the room: six face-down cards and seven face-up
-// ones (the last column after a few moves), or the longest column on the table when it needs more (`plan`):
-// the cards then get smaller so that every rank and suit of it stays whole (fan() below).
+// The column the card size is planned for: six face-down cards and seven face-up ones (the last column after
+// a few moves). A longer one fans tighter (fan() below); the card size never changes for it.
 const PLAN_DOWN = 6;
 const PLAN_UP = 7;
 const DOWN_STEP = 0.16; // offset between two face-down cards, largest, in card heights
@@ -26,22 +27,17 @@ const DOWN_MIN = 0.09; // ... smallest before the face-up cards give anything up
 const UP_STEP = 0.3; // offset between two face-up cards, largest, in card heights (or TOUCH_PX, if more)
 const UP_MIN = 0.25; // smallest in the planned column: the rank and suit of each card stay whole
 const TOUCH_PX = 44; // a fanned card's visible strip is its touch target: 44 px tall whenever there is room
-const SIDE_PREFERENCE = 1.12; // "side" only when its cards are this much bigger
+export const MIN_STRIP_PX = 24; // ... and never less (WCAG 2.5.8): the column runs longer instead
+const DOWN_TIGHT_PX = 4; // a face-down card's edge, when every pixel counts (it is never tapped)
+const SIDE_PREFERENCE = 1.05; // "side" only when its cards are this much bigger
 
-/** The height of a column fanned as tightly as its ranks allow, in card heights (`span` of plan()). */
+/** The height of a column of `span` card heights below its first card. */
 function planned(ch, span) {
   return ch * (1 + span);
 }
 
-/**
- * What the table must plan room for, given the columns on it ({down, up} each, or none): the span below a
- * column's first card, in card heights, of the default column or of the longest one on the table, whichever
- * is more.
- */
-export function plan(columns = []) {
-  const span = (down, up) => down * DOWN_MIN + Math.max(0, up - 1) * UP_MIN;
-  return Math.max(span(PLAN_DOWN, PLAN_UP), ...columns.map((c) => span(c.down, c.up)));
-}
+/** The span below the planned column's first card, in card heights. */
+const PLAN_SPAN = PLAN_DOWN * DOWN_MIN + (PLAN_UP - 1) * UP_MIN;
 
 function below(width, height, span) {
   // seven cards and six gaps across; the top row, a gap and the planned column down
@@ -58,14 +54,15 @@ function side(width, height, span) {
 }
 
 /**
- * The table's geometry for a board of this content size, planned for a column of `span` (plan()): card size,
+ * The table's geometry for a room of this size (the window's, never the position's): card size,
  * arrangement, the table's own size, and
  * where the stock, the waste, the Finir auto button, each foundation and each column stand (top-left corners
  * in px inside the table; each column with the height it may fill).
  */
-export function fit(boardWidth, boardHeight, span = plan()) {
+export function fit(boardWidth, boardHeight) {
   const width = boardWidth - MARGIN_X;
   const height = boardHeight - MARGIN_Y;
+  const span = PLAN_SPAN;
   const a = below(width, height, span);
   const b = side(width, height, span);
   const best = b.cw > a.cw * SIDE_PREFERENCE ? b : a;
@@ -107,7 +104,8 @@ export function fit(boardWidth, boardHeight, span = plan()) {
  * How a column of `down` face-down cards and `up` face-up cards fans in `room` px: the offset from one
  * face-down card to the next, and from one face-up card to the next. As loose as the card allows (a face-up
  * strip is at least 44 px tall when there is room: it is what a finger hits), then the face-down cards close
- * up first (they are never tapped), then the face-up ones, until the column fits.
+ * up first (they are never tapped), then the face-up ones, never under MIN_STRIP_PX: a column that still
+ * does not fit runs longer than its room (the table then scrolls).
  */
 export function fan(down, up, room, ch) {
   let d = Math.round(ch * DOWN_STEP);
@@ -118,14 +116,17 @@ export function fan(down, up, room, ch) {
   const dMin = Math.max(4, Math.round(ch * DOWN_MIN));
   if (down > 0) d = Math.max(dMin, Math.floor((room - ch - faceUps * u) / down));
   if (need() <= room) return { d, u };
-  // The face-up strips keep their touch size if the face-down cards can close up further (down to 4 px, an
-  // edge each: they are never tapped).
-  const tight = down > 0 ? Math.max(4, Math.floor((room - ch - faceUps * u) / down)) : d;
-  if (ch + down * tight + faceUps * u <= room) return { d: tight, u };
-  if (faceUps > 0) u = Math.max(Math.round(ch * 0.16), Math.floor((room - ch - down * d) / faceUps));
+  // The face-up strips keep their touch size if the face-down cards can close up further (down to an edge
+  // each: they are never tapped).
+  if (down > 0) d = Math.max(DOWN_TIGHT_PX, Math.floor((room - ch - faceUps * u) / down));
   if (need() <= room) return { d, u };
-  // A very long column in a very short room: everything as tight as it must be.
-  if (down > 0) d = Math.max(3, Math.floor((room - ch - faceUps * u) / down));
-  if (need() > room && faceUps > 0) u = Math.max(8, Math.floor((room - ch - down * d) / faceUps));
+  // Then the face-up strips, down to MIN_STRIP_PX; past that the column is longer than its room.
+  if (faceUps > 0) u = Math.max(MIN_STRIP_PX, Math.min(u, Math.floor((room - ch - down * d) / faceUps)));
   return { d, u };
+}
+
+/** The height a column fanned with `fan()`'s offsets takes. */
+export function columnHeight(down, up, ch, { d, u }) {
+  if (down + up === 0) return ch;
+  return ch + down * d + Math.max(0, up - 1) * u - (up === 0 ? d : 0);
 }

@@ -4,16 +4,15 @@
 // never compares two cards). Elements are built once and updated in place: a face-up card is one button per
 // card code, moved from column to column, so a move changes a few nodes and a card can be seen travelling.
 //
-// Sizes and places come from layout.js (fit: the arrangement; fan: how tightly a column fans), measured from
-// #board with a ResizeObserver.
+// Sizes and places come from layout.js (fit: the arrangement; fan: how tightly a column fans), from the room
+// the window gives the table (measured with a ResizeObserver), never from the cards on it.
 
 import { cardName, showFace } from "../../js/cards.js";
 import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
-import { fan, fit, plan } from "./layout.js";
+import { columnHeight, fan, fit } from "./layout.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const FLY_MS = 170;
-const NOTE_GAP_PX = 4;
 
 function button(className, place) {
   const el = document.createElement("button");
@@ -179,6 +178,12 @@ export class KlondikeTable {
     return this.foundationEls.find((el) => el.dataset.card === code) || null;
   }
 
+  /** Whether an element is a card in motion (gliding to its place, or turning face up): a tap on it was
+   *  aimed at what stood there a moment ago. */
+  inMotion(eventTarget) {
+    return Boolean(eventTarget && typeof eventTarget.closest === "function" && eventTarget.closest(".kl-flying, .flip"));
+  }
+
   /** The card with every card on it (a column's run), as elements, top of the run first. */
   runEls(code) {
     const where = locate(this.state, code);
@@ -238,8 +243,7 @@ export class KlondikeTable {
     this.renderWaste(state, run, targets);
     this.renderFoundations(state, run, targets, selected);
     for (const column of state.columns) this.renderColumn(column, run, targets);
-    if (this.span !== this.planFor(state)) this.fit(); // a column longer (or shorter) than planned: resize
-    else this.place();
+    this.place();
     this.applyHint();
     if (before) this.fly(before, previous, state, moving);
     this.settle(dropped);
@@ -393,6 +397,11 @@ export class KlondikeTable {
       el.style.left = px(spot.x);
       el.style.top = px(spot.y);
     };
+    // A pile's top card let go anywhere comes back to its pile: the drag's transform never outlives the drop
+    // (the render that answers it glides the card from where it was let go).
+    for (const el of [this.wasteEl, ...this.foundationEls]) {
+      if (!el.classList.contains("kl-dragging")) el.style.transform = "";
+    }
     at(this.stockEl, size.stock);
     at(this.wasteEl, size.waste);
     at(this.underEl, { x: size.waste.x + 2, y: size.waste.y + 2 });
@@ -400,14 +409,21 @@ export class KlondikeTable {
     this.autoEl.style.width = px(size.auto.w);
     this.autoEl.style.height = px(size.auto.h);
     for (const [i, el] of this.foundationEls.entries()) at(el, size.foundations[i]);
+    let bottom = size.height; // a column longer than its room runs below it: the table scrolls
     for (const [c, parts] of this.columnEls.entries()) {
       const spot = size.columns[c];
       at(parts.el, spot);
-      parts.el.style.height = px(spot.h);
-      if (!state) continue;
+      if (!state) {
+        parts.el.style.height = px(spot.h);
+        continue;
+      }
       const column = state.columns[c];
       const up = column.cards.length - column.down;
-      const { d, u } = fan(column.down, up, spot.h, size.ch);
+      const offsets = fan(column.down, up, spot.h, size.ch);
+      const { d, u } = offsets;
+      const height = Math.max(spot.h, columnHeight(column.down, up, size.ch, offsets));
+      parts.el.style.height = px(height);
+      bottom = Math.max(bottom, spot.y + height);
       let y = 0;
       for (let i = 0; i < column.cards.length; i += 1) {
         const entry = column.cards[i];
@@ -418,11 +434,17 @@ export class KlondikeTable {
           el.dataset.y = String(y);
         }
         if (!el.classList.contains("kl-dragging")) el.style.transform = "";
-        // the visible strip of this card (what a tap hits), for the tests and the stylesheet
-        el.dataset.strip = String(i === column.cards.length - 1 ? size.ch : i < column.down ? d : u);
+        // the visible strip of this card (what a tap hits), for the tests and the stylesheet (a face-up
+        // card's rank and suit shrink to fit a tight strip)
+        const strip = i === column.cards.length - 1 ? size.ch : i < column.down ? d : u;
+        if (el.dataset.strip !== String(strip)) {
+          el.dataset.strip = String(strip);
+          el.style.setProperty("--strip", px(strip));
+        }
         y += i < column.down ? d : u;
       }
     }
+    this.tableEl.style.height = px(bottom);
   }
 
   /** Where each card shown now stands on the screen, by code (before a render: the cards then fly). */
@@ -499,9 +521,7 @@ export class KlondikeTable {
     const shown = Boolean(text);
     if (text && this.noteText.textContent !== text) this.noteText.textContent = text;
     this.noteClose.setAttribute("aria-label", this.t("note.close"));
-    if (this.noteEl.hidden === !shown) return;
-    this.noteEl.hidden = !shown;
-    this.fit(); // the note takes its room under the table: it never covers a card
+    this.noteEl.hidden = !shown; // over the foot of the board (the table never moves for it)
   }
 
   /** The Finir auto button: shown while the snapshot allows it or while it runs; its text says which. */
@@ -636,23 +656,28 @@ export class KlondikeTable {
 
   // ---------------------------------------------------------------- size
 
-  /** The span the table plans for with `state`'s columns (layout.plan). */
-  planFor(state) {
-    return plan(state ? state.columns.map((c) => ({ down: c.down, up: c.cards.length - c.down })) : []);
+  /** The room the window gives the table: the board's width, and the board's height plus what the lines
+   *  under it (the message, the hint banner) take beyond their height at rest. A hint banner or a longer
+   *  message shrinks the board, never this room: the table does not move, the board scrolls under them. */
+  room() {
+    const board = this.board;
+    const style = getComputedStyle(board);
+    const width = this.root.clientWidth;
+    const lines = board.parentElement ? board.parentElement.querySelector(":scope > .lines") : null;
+    const atRest = lines ? parseFloat(getComputedStyle(lines).minHeight) || 0 : 0;
+    const linesExtra = lines ? Math.max(0, lines.getBoundingClientRect().height - atRest) : 0;
+    const boardHeight = board.getBoundingClientRect().height; // fractional, as the lines' height is
+    const height = boardHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) + linesExtra;
+    return { width, height };
   }
 
-  /** Size and place everything from the room #board gives (its content box), planned for its longest
-   *  column. */
+  /** Size and place everything from the room the window gives (room()); the cards on the table play no
+   *  part, so a growing column never changes the arrangement. */
   fit() {
-    const board = this.board;
-    if (!board) return;
-    const style = getComputedStyle(board);
-    const width = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    const note = this.noteEl.hidden ? 0 : this.noteEl.offsetHeight + NOTE_GAP_PX;
-    const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - note;
+    if (!this.board) return;
+    const { width, height } = this.room();
     if (!(width > 0 && height > 0)) return;
-    this.span = this.planFor(this.state);
-    const size = fit(width, height, this.span);
+    const size = fit(width, height);
     this.size = size;
     const root = this.root;
     root.style.setProperty("--cw", px(size.cw));
