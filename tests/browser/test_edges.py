@@ -285,10 +285,11 @@ def test_klondike_double_tap_on_an_ace_plays_it_once(kl: Any, gap: int) -> None:
     assert "fondation" not in kl.message()
 
 
-STUCK_EMPTY_LINE = (
-    "24,25,18+27,draw,22+S,23+S,21+S,17+W,12+26,20,15+19,draw,draw,S,S+W,draw,draw,S+W,16+S,draw,draw,S+W,"
-    "S+W,13+S,8+S,S+W,11+S,7+S,10+S,S+W,14+S,4+9"
-).split(",")
+STUCK_EMPTY_LINE = [
+    "24", "25", "18+27", "draw", "22+S", "23+S", "21+S", "17+W", "12+26", "20", "15+19", "draw", "draw", "S",
+    "S+W", "draw", "draw", "S+W", "16+S", "draw", "draw", "S+W", "S+W", "13+S", "8+S", "S+W", "11+S", "7+S",
+    "10+S", "S+W", "14+S", "4+9",
+]
 
 
 def test_pyramid_stuck_with_stock_and_waste_empty_says_so(pyr: Any) -> None:
