@@ -67,6 +67,7 @@ async function start() {
     game: () => current,
     timer,
     startDeal: (args) => startDeal(null, { args }),
+    openDeal: (dealId) => startDeal(dealId), // a typed deal ID, already checked (check_deal)
     setMessage,
     restoreTable: () => state && showSnapshot(state),
     showFrame: showSnapshot, // a solution replay's frame: its table and its figures

@@ -6,9 +6,10 @@
 // When a game is recorded in the statistics: once per game, when it first ends (won, stuck or given up), or
 // when it is abandoned by a new deal or a replay after at least one move (counted as lost, with the time of
 // its last move). A given-up game counts as lost, once (a stuck game given up is not counted again). A
-// replay of the solution never records anything. Undoing after the end does not record again.
+// replay of the solution never records anything. Undoing after the end does not record again. The new-deal
+// choice warns of that loss exactly when it would be recorded (leavingCountsAsLost).
 
-import { t } from "./i18n.js";
+import { dealMessage, t } from "./i18n.js";
 import { NewDealDialog, rememberChoice, trapFocus } from "./newdeal.js";
 import { Solution } from "./solution.js";
 import * as stats from "./stats.js";
@@ -25,7 +26,7 @@ export function scoreOn() {
 
 /**
  * ctx: {engine(), state(), game() (the game on the table: its table, moveOps, describeStep), timer,
- *       startDeal(args) -> Promise<boolean>, setMessage({key, vars}),
+ *       startDeal(args) -> Promise<boolean>, openDeal(dealId) -> Promise<boolean>, setMessage({key, vars}),
  *       closePanels(), restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op),
  *       engineError(err)}
  */
@@ -45,7 +46,52 @@ export function setupDeals(ctx) {
     return ok;
   }
 
-  const newDeal = new NewDealDialog({ deal });
+  /**
+   * Whether leaving the game on the table now (another deal, the same one replayed, a typed ID) records it
+   * as a lost game: the rule of track() below, read before the fact.
+   */
+  function leavingCountsAsLost() {
+    const state = ctx.state();
+    return Boolean(state) && attempt.deal_id === state.deal_id && !attempt.recorded && attempt.moved;
+  }
+
+  /** A request that got no answer in time, or a worker that died: the shell offers a fresh engine. */
+  function stalled(err) {
+    const engine = ctx.engine();
+    return Boolean(err) && (err.type === "Timeout" || (engine !== null && engine.failure !== null && engine.failure === err));
+  }
+
+  /**
+   * Deal a typed ID, checked as a link is (the worker's check_deal: the engine says whether it deals that ID,
+   * and its canonical form). A refused ID changes nothing.
+   */
+  async function dealById(typed) {
+    let checked;
+    try {
+      checked = await ctx.engine().request("check_deal", { deal_id: typed });
+    } catch (err) {
+      if (!stalled(err)) return "refused";
+      ctx.engineError(err);
+      return "failed";
+    }
+    if (!(await ctx.openDeal(checked.deal_id))) return "failed";
+    const state = ctx.state();
+    announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: () => stats.describeKey(stats.keyOf(state)) } });
+    return "dealt";
+  }
+
+  /** The dialog's words for the game on the table. */
+  function describe() {
+    const state = ctx.state();
+    const id = state ? state.deal_id : null;
+    const words = (key) => {
+      const message = dealMessage(key, id);
+      return t(message.key, message.vars);
+    };
+    return { warning: leavingCountsAsLost() ? words("newdeal.warning") : null, replay: words("newdeal.replay") };
+  }
+
+  const newDeal = new NewDealDialog({ deal, dealById, describe });
 
   // ---------------------------------------------------------------- "Donne suivante": same settings, one tap
 
@@ -275,6 +321,7 @@ export function setupDeals(ctx) {
     renderScore(state);
     labelAgain(state);
     solution.renderPanels();
+    if (newDeal.isOpen()) newDeal.renderWords();
     if (statsPanel.open) {
       fillKeys();
       renderStats();

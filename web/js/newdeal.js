@@ -1,8 +1,13 @@
-// The "Nouvelle donne" choice: difficulty (any, easy, medium, hard), K–A wrap on or off, peaks face down or
-// all visible. The last choice is remembered (localStorage) and preselected, and the dialog opens with its
-// "Distribuer" button focused (N then Enter). "Donne suivante" (deals.js, one tap or S) skips the dialog:
-// it deals with the settings of the deal on the table and remembers them here.
-// The engine deals (and, for a level, proves the deal winnable); this module only asks and waits.
+// The "Nouvelle donne" choice, in every game: another deal at random (difficulty any, easy, medium, hard;
+// TriPeaks' K–A wrap on or off, peaks face down or all visible), the deal on the table again ("Rejouer la
+// donne", the shell's replay intent), or a deal by its ID, typed (an installed app has no address bar).
+// The last random choice is remembered (localStorage) and preselected, and the dialog opens with its
+// "Distribuer" button focused (N then Enter). While a game is under way, the dialog says first that leaving
+// it counts it as lost (deals.js says when: exactly when the statistics will record it so).
+// "Donne suivante" (deals.js, one tap or S) skips the dialog: it deals with the settings of the deal on the
+// table and remembers them here.
+// The engine deals (and, for a level, proves the deal winnable) and says whether a typed ID is one of its
+// deals; this module only asks and waits.
 
 import { LEVELS } from "./levels.js";
 import * as store from "./storage.js";
@@ -46,10 +51,26 @@ export function trapFocus(dialog) {
   });
 }
 
+/** At most this many characters of a refused ID are quoted back: a long paste must not make a long line. */
+const QUOTED = 16;
+
+/** What the dialog says of a refused ID: its first characters, trimmed, with "…" when there were more. */
+export function quoteTyped(text) {
+  const chars = [...String(text).trim().replace(/\s+/g, " ")];
+  return chars.length > QUOTED ? `${chars.slice(0, QUOTED - 1).join("")}…` : chars.join("");
+}
+
 export class NewDealDialog {
-  /** deal(choice) -> Promise<boolean>: ask the engine for the deal; true when it was dealt. */
-  constructor({ deal }) {
+  /**
+   * deal(choice) -> Promise<boolean>: ask the engine for a deal of this choice; true when it was dealt.
+   * dealById(text) -> Promise<"dealt" | "refused" | "failed">: the deal of a typed ID, checked as a link is.
+   * describe() -> {warning: string | null, replay: string}: what leaving the game on the table costs (null:
+   * nothing) and the replay button's words.
+   */
+  constructor({ deal, dealById, describe }) {
     this.deal = deal;
+    this.dealById = dealById;
+    this.describe = describe;
     this.dialog = $("newdeal-panel");
     this.form = $("newdeal-form");
     this.dealing = false;
@@ -62,10 +83,15 @@ export class NewDealDialog {
       // Enter confirms from anywhere in the choice (a radio or checkbox too), not only on the button.
       if (event.key === "Enter" && !event.isComposing && event.target.tagName === "INPUT") {
         event.preventDefault();
-        this.confirm();
+        if (event.target.id === "newdeal-id") this.confirmId(); // the typed ID's own field deals that ID
+        else this.confirm();
       }
     });
     $("newdeal-cancel").addEventListener("click", () => this.close());
+    $("newdeal-open").addEventListener("click", () => this.confirmId());
+    // "Rejouer la donne" is the shell's replay intent (its data-action): the dialog only gets out of its way.
+    $("newdeal-replay").addEventListener("click", () => this.close());
+    $("newdeal-id").addEventListener("input", () => this.showRefusal(""));
     this.dialog.addEventListener("cancel", (event) => {
       if (this.dealing) event.preventDefault(); // the deal is on its way: it will close the dialog
     });
@@ -78,8 +104,27 @@ export class NewDealDialog {
     this.form.elements.visible.checked = choice.all_visible;
     this.setDealing(false);
     $("newdeal-status").textContent = "";
+    $("newdeal-id").value = "";
+    this.showRefusal("");
+    this.renderWords();
     if (!this.dialog.open) this.dialog.showModal();
     $("newdeal-deal").focus();
+  }
+
+  /** The words that depend on the game on the table: the warning (if leaving it costs a loss), the replay. */
+  renderWords() {
+    const { warning, replay } = this.describe();
+    const el = $("newdeal-warning");
+    el.textContent = warning || "";
+    el.hidden = !warning;
+    $("newdeal-replay").textContent = replay;
+  }
+
+  /** Say why a typed ID was refused next to its field ("" clears it). */
+  showRefusal(text) {
+    $("newdeal-id-note").textContent = text;
+    if (text) $("newdeal-id").setAttribute("aria-invalid", "true");
+    else $("newdeal-id").removeAttribute("aria-invalid");
   }
 
   close() {
@@ -104,7 +149,7 @@ export class NewDealDialog {
     this.dialog.dataset.dealing = String(on);
     $("newdeal-deal").disabled = on;
     $("newdeal-deal").setAttribute("aria-busy", String(on));
-    for (const el of this.form.querySelectorAll("input")) el.disabled = on;
+    for (const el of this.form.querySelectorAll("input, #newdeal-replay, #newdeal-open")) el.disabled = on;
     document.getElementById("game").dataset.dealing = String(on);
   }
 
@@ -126,6 +171,39 @@ export class NewDealDialog {
     } else {
       $("newdeal-status").textContent = t("newdeal.failed", { message: "" }).replace(" ()", "");
       $("newdeal-deal").focus();
+    }
+  }
+
+  /** Deal the typed ID: checked by the engine as a link is; a refused one is named briefly, nothing changes. */
+  async confirmId() {
+    if (this.dealing) return;
+    const field = $("newdeal-id");
+    const typed = field.value.trim();
+    if (!typed) {
+      this.showRefusal(t("newdeal.id_empty"));
+      field.focus();
+      return;
+    }
+    this.showRefusal("");
+    this.setDealing(true);
+    $("newdeal-status").textContent = t("newdeal.dealing");
+    let result = "failed";
+    try {
+      result = await this.dealById(typed);
+    } finally {
+      this.setDealing(false);
+    }
+    $("newdeal-status").textContent = "";
+    if (result === "dealt") {
+      this.close();
+      return;
+    }
+    if (result === "refused") this.showRefusal(t("newdeal.id_refused", { id: quoteTyped(typed) }));
+    else $("newdeal-status").textContent = t("newdeal.failed", { message: "" }).replace(" ()", "");
+    if (this.dialog.open) {
+      field.focus();
+      field.select();
+      $(result === "refused" ? "newdeal-id-note" : "newdeal-status").scrollIntoView({ block: "nearest" });
     }
   }
 }
