@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
 
+from solitaire_core.movelist import parse_move_list
+
 from .errors import MoveError, PyramidError, quote
 from .layout import PYRAMID_SIZE
 from .messages import rejection_text
@@ -121,10 +123,9 @@ def parse_action(text: str) -> Action:
 
 
 def parse_actions(text: str) -> list[Action]:
-    """A comma-separated move list such as `21+27,draw,undo`; the empty text is no move."""
-    if text == "":
-        return []
-    return [parse_action(token) for token in text.split(",")]
+    """A comma-separated move list such as `21+27,draw,undo`; the empty text is no move, an empty item
+    (`18,,draw`, a comma at either end) is a `MoveError` (`solitaire_core.movelist`)."""
+    return parse_move_list(text, parse_action, MoveError)
 
 
 class Reason(StrEnum):

@@ -108,15 +108,26 @@ def hint_command(
     advise: Callable[..., Advice],
 ) -> None:
     """`hint DEAL --moves …`: play the moves on `game`, then print the advice for what the player sees."""
-    try:
-        actions = parse_actions(args.moves or "")
-    except SolitaireError as error:
-        raise BadInput(f"--moves: {error}") from None
-    play_all(game.play, actions)
+    play_moves(args.moves, game, parse_actions)
     advice = advise(game.player_view(), budget_ms=args.budget_ms)
     move = f" {advice.move}" if advice.move not in (None, advice.kind) else ""
     proven = " (proven)" if advice.proven else ""
     emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
+
+
+def play_moves(moves: str | None, game: Playing, parse_actions: Callable[[str], Iterable[object]]) -> None:
+    """Play `--moves` on `game`: all of them read first, then played in order. `--moves ''` is `BadInput`
+    (leave the flag out to ask about the start; an empty value is more likely a shell variable that was not
+    set), as is an empty item between commas (the game's `parse_actions`)."""
+    if moves is None:
+        return
+    if moves == "":
+        raise BadInput("--moves is empty: give at least one move, or leave --moves out for the deal's start")
+    try:
+        actions = parse_actions(moves)
+    except SolitaireError as error:
+        raise BadInput(f"--moves: {error}") from None
+    play_all(game.play, actions)
 
 
 def autoplay_command(

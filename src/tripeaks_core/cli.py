@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from solitaire_core import cli as frame
 from solitaire_core import commands
-from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, emit, play_all, read_items
+from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, emit, read_items
 from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
@@ -92,7 +92,7 @@ def _cmd_solve(args: argparse.Namespace) -> None:
 
 def _cmd_hint(args: argparse.Namespace) -> None:
     game = resolve(args.deal, args.no_wrap, args.all_visible)
-    play_all(game.play, parse_actions(args.moves or ""))
+    commands.play_moves(args.moves, game, parse_actions)
     advice = hint(game.player_view(), budget_ms=args.budget_ms)
     where = f" {advice.position}" if advice.position is not None else ""
     proven = " (proven)" if advice.proven else ""
