@@ -99,6 +99,7 @@ def check_output_failures(package: str) -> None:
     line on stderr when stderr can take it, nothing on stdout, never a traceback."""
     assert_one_line(run_closed(package, "deal", "7", close=1), 2, "cannot write the output: the standard")
     assert_one_line(run_full(package, "deal", "7", stream="stdout"), 2, "no space left on device")
+    assert_one_line(run_full(package, "--help", stream="stdout"), 2, "no space left on device")
     assert_one_line(run_into_a_closed_pipe(package, "deal", "7"), 2, "broken pipe")
     silent = run_closed(package, "deal", "abc", close=2)
     assert silent.returncode == 2 and silent.stdout == ""  # the error line went nowhere, not to stdout

@@ -23,10 +23,13 @@ import re
 import string
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, NoReturn, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO, TypeVar
 
 from .errors import SolitaireError
 from .quoting import PATH_LIMIT, clip, quote
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXIT_BAD_INPUT: Final = 2
 EXIT_OUTPUT: Final = 2
@@ -41,6 +44,9 @@ MAX_SEED: Final = 2**64 - 1
 """`--seed` within ±this: the generator takes the seed modulo 2**64, so a larger one only aliases another."""
 MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 """`read_lines` refuses a larger file (a deal is 156 bytes a line), and never reads `/dev/zero` forever."""
+DEALS_HELP: Final = "how many deals, 1 to 1,000,000"
+SEED_HELP: Final = "which deals: a whole number within ±(2**64 - 1), default 0"
+BUDGET_HELP: Final = "the search's time limit in milliseconds, above 0 and at most 3600000 (one hour)"
 _WHOLE: Final = re.compile(r"-?[0-9]{1,20}")  # ASCII digits only: isdigit and int() also take "３" and "²"
 _DECIMAL: Final = re.compile(r"[0-9]{1,15}(?:\.[0-9]{0,15})?|\.[0-9]{1,15}")
 
@@ -62,6 +68,15 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise BadInput(message)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse's own ignores a failed write, so `--help > /dev/full` ended with status 0 and no output.
+        if not message:
+            return
+        if file is sys.stdout:
+            write_out(message)
+        else:
+            say(message.rstrip("\n"))
 
     def _check_value(self, action: argparse.Action, value: object) -> None:
         # argparse's own message quotes the whole value, however long; this one quotes a short prefix.

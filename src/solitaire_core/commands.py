@@ -165,8 +165,8 @@ def command_parsers(package: str, name: str) -> tuple[Parser, Any]:
 def add_sample_command(commands: Any, name: str, run: Runner) -> Parser:  # noqa: ANN401 (argparse's type)
     """The `autoplay` or `stats` sub-parser with its `--deals` and `--seed` (the game adds the rest)."""
     sub: Parser = commands.add_parser(name, help=SAMPLE_HELP[name], allow_abbrev=False)
-    sub.add_argument("--deals", type=frame.count, required=True)
-    sub.add_argument("--seed", type=frame.seed, default=0)
+    sub.add_argument("--deals", type=frame.count, required=True, help=frame.DEALS_HELP)
+    sub.add_argument("--seed", type=frame.seed, default=0, help=frame.SEED_HELP)
     sub.set_defaults(run=run)
     return sub
 
@@ -185,7 +185,7 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
     solve_cmd = commands.add_parser("solve", help="decide a deal from its start", allow_abbrev=False)
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
-    solve_cmd.add_argument("--budget-ms", type=frame.positive)
+    solve_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=run["solve"])
 
@@ -194,7 +194,7 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
     )
     hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
     hint_cmd.add_argument("--moves", help=moves_help)
-    hint_cmd.add_argument("--budget-ms", type=frame.positive)
+    hint_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     hint_cmd.add_argument("--json", action="store_true")
     hint_cmd.set_defaults(run=run["hint"])
 
@@ -202,5 +202,5 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
         sub = add_sample_command(commands, command, run[command])
         sub.add_argument("--json", action="store_true")
         if command == "stats":
-            sub.add_argument("--budget-ms", type=frame.positive)
+            sub.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     return parser

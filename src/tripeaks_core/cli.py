@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
     solve_cmd.add_argument("--no-wrap", action="store_true", help="K and A do not connect")
-    solve_cmd.add_argument("--budget-ms", type=frame.positive)
+    solve_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=_cmd_solve)
 
@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint_cmd.add_argument("--no-wrap", action="store_true")
     hint_cmd.add_argument("--all-visible", action="store_true", help="all table cards face up")
     hint_cmd.add_argument("--moves", help="moves from the start, comma-separated: 0-27, draw, undo")
-    hint_cmd.add_argument("--budget-ms", type=frame.positive)
+    hint_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     hint_cmd.add_argument("--json", action="store_true")
     hint_cmd.set_defaults(run=_cmd_hint)
 
