@@ -226,7 +226,10 @@ def test_play_in_move_notation() -> None:
 def test_move_notation_parsing() -> None:
     # Exactly the notation: `draw`, `undo` or an ASCII position 0-27, spaces around a token allowed.
     assert parse_actions("18, draw,undo ,0,27\t") == [18, DRAW, UNDO, 0, 27]
-    assert parse_actions("") == [] and parse_actions(" , ") == []
+    assert parse_actions("") == []
+    for empty_item in (" , ", ",18", "18,", "18,,draw", "18, ,draw"):
+        with pytest.raises(MoveError, match="is empty"):
+            parse_actions(empty_item)
     for bad in ("28", "-1", "1.0", "take", "²", "٣", "１", "18 19", "0x1", "D", "u", "d", "U", "DRAW", "Undo",
                 "+5", "05", "1_0", "\u00a05"):
         with pytest.raises(MoveError) as info:

@@ -118,3 +118,32 @@ def test_the_shared_frame_refuses_a_huge_request_and_a_save_with_an_unknown_fiel
     with pytest.raises(SaveError, match="unknown field 'extra'"):
         load(seal({**body, "extra": 1}))
     assert issubclass(PyramidError, SolitaireError) and issubclass(SaveError, SolitaireError)
+
+
+HUGE_PLACE = "1" * 5000
+"""More digits than Python's `int()` reads (4,300): a place read with `int()` was an internal error."""
+
+
+@pytest.mark.parametrize("move", [HUGE_PLACE, f"{HUGE_PLACE}+W", f"S+{HUGE_PLACE}"])
+def test_a_5000_digit_move_is_a_move_error(move):
+    session = Session()
+    before = ask(session, "state")
+    reply = ask(session, "move", move=move)
+    assert reply["ok"] is False and reply["error"]["type"] == "MoveError"
+    assert len(reply["error"]["message"]) < 300
+    assert ask(session, "state") == before
+
+
+def test_a_5000_digit_move_in_a_save_is_refused_cleanly():
+    session = Session()
+    ask(session, "new", deal_id="7")
+    ask(session, "draw")
+    body = {key: value for key, value in ask(session, "state")["save"].items() if key != "check"}
+    saved = seal({**body, "log": [*body["log"], f"{HUGE_PLACE}+W"]})
+    with pytest.raises(SaveError, match="log entry 1"):
+        load(saved)
+    other = Session()
+    before = ask(other, "state")
+    reply = ask(other, "restore", save=saved)
+    assert reply["ok"] is False and reply["error"]["type"] == "SaveError"
+    assert ask(other, "state") == before

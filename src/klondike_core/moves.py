@@ -16,6 +16,7 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from solitaire_core.cards import Card
+from solitaire_core.movelist import parse_move_list
 
 from .errors import KlondikeError, MoveError, quote
 from .messages import rejection_text
@@ -99,10 +100,9 @@ def parse_action(text: str) -> Action:
 
 
 def parse_actions(text: str) -> list[Action]:
-    """A comma-separated move list such as `draw,7H>T2,undo`; the empty text is no move."""
-    if text == "":
-        return []
-    return [parse_action(token) for token in text.split(",")]
+    """A comma-separated move list such as `draw,7H>T2,undo`; the empty text is no move, an empty item
+    (`18,,draw`, a comma at either end) is a `MoveError` (`solitaire_core.movelist`)."""
+    return parse_move_list(text, parse_action, MoveError)
 
 
 class Reason(StrEnum):

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
 
+from solitaire_core.movelist import parse_move_list
+
 from .errors import MoveError, PyramidError, quote
 from .layout import PYRAMID_SIZE
 from .messages import rejection_text
@@ -37,15 +39,20 @@ def place_order(place: Place) -> int:
     return place
 
 
+_PLACES: Final[dict[str, Place]] = {STOCK: STOCK, WASTE: WASTE, **{str(i): i for i in range(PYRAMID_SIZE)}}
+"""Every place exactly as written: no sign, leading zero, other case or non-ASCII digit."""
+
+
 def parse_place(text: str) -> Place:
-    """Read one place: `0`-`27` (no sign, no leading zero), `S` or `W`."""
-    if text == STOCK:
-        return STOCK
-    if text == WASTE:
-        return WASTE
-    if text.isascii() and text.isdigit() and (text == "0" or text[0] != "0") and int(text) < PYRAMID_SIZE:
-        return int(text)
-    raise MoveError(f"unknown place {quote(text, 12)}: expected 0-27, S or W")
+    """Read one place: `0`-`27` (no sign, no leading zero), `S` or `W`.
+
+    A table look-up, not `int()`: a 5,000-digit place would make `int()` raise Python's `ValueError` on its
+    digit limit (an internal error, not a refused move), and `int()` also takes full-width digits.
+    """
+    place = _PLACES.get(text)
+    if place is None:
+        raise MoveError(f"unknown place {quote(text, 12)}: expected 0-27, S or W")
+    return place
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,10 +123,9 @@ def parse_action(text: str) -> Action:
 
 
 def parse_actions(text: str) -> list[Action]:
-    """A comma-separated move list such as `21+27,draw,undo`; the empty text is no move."""
-    if text == "":
-        return []
-    return [parse_action(token) for token in text.split(",")]
+    """A comma-separated move list such as `21+27,draw,undo`; the empty text is no move, an empty item
+    (`18,,draw`, a comma at either end) is a `MoveError` (`solitaire_core.movelist`)."""
+    return parse_move_list(text, parse_action, MoveError)
 
 
 class Reason(StrEnum):

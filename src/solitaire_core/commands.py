@@ -108,15 +108,26 @@ def hint_command(
     advise: Callable[..., Advice],
 ) -> None:
     """`hint DEAL --moves …`: play the moves on `game`, then print the advice for what the player sees."""
-    try:
-        actions = parse_actions(args.moves or "")
-    except SolitaireError as error:
-        raise BadInput(f"--moves: {error}") from None
-    play_all(game.play, actions)
+    play_moves(args.moves, game, parse_actions)
     advice = advise(game.player_view(), budget_ms=args.budget_ms)
     move = f" {advice.move}" if advice.move not in (None, advice.kind) else ""
     proven = " (proven)" if advice.proven else ""
     emit(args.json, advice.as_json(), f"{advice.kind}{move}{proven}: {advice.why}")
+
+
+def play_moves(moves: str | None, game: Playing, parse_actions: Callable[[str], Iterable[object]]) -> None:
+    """Play `--moves` on `game`: all of them read first, then played in order. `--moves ''` is `BadInput`
+    (leave the flag out to ask about the start; an empty value is more likely a shell variable that was not
+    set), as is an empty item between commas (the game's `parse_actions`)."""
+    if moves is None:
+        return
+    if moves == "":
+        raise BadInput("--moves is empty: give at least one move, or leave --moves out for the deal's start")
+    try:
+        actions = parse_actions(moves)
+    except SolitaireError as error:
+        raise BadInput(f"--moves: {error}") from None
+    play_all(game.play, actions)
 
 
 def autoplay_command(
@@ -154,8 +165,8 @@ def command_parsers(package: str, name: str) -> tuple[Parser, Any]:
 def add_sample_command(commands: Any, name: str, run: Runner) -> Parser:  # noqa: ANN401 (argparse's type)
     """The `autoplay` or `stats` sub-parser with its `--deals` and `--seed` (the game adds the rest)."""
     sub: Parser = commands.add_parser(name, help=SAMPLE_HELP[name], allow_abbrev=False)
-    sub.add_argument("--deals", type=frame.count, required=True)
-    sub.add_argument("--seed", type=frame.seed, default=0)
+    sub.add_argument("--deals", type=frame.count, required=True, help=frame.DEALS_HELP)
+    sub.add_argument("--seed", type=frame.seed, default=0, help=frame.SEED_HELP)
     sub.set_defaults(run=run)
     return sub
 
@@ -174,7 +185,7 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
     solve_cmd = commands.add_parser("solve", help="decide a deal from its start", allow_abbrev=False)
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
-    solve_cmd.add_argument("--budget-ms", type=frame.positive)
+    solve_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=run["solve"])
 
@@ -183,7 +194,7 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
     )
     hint_cmd.add_argument("deal", help="52 card codes or a deal ID")
     hint_cmd.add_argument("--moves", help=moves_help)
-    hint_cmd.add_argument("--budget-ms", type=frame.positive)
+    hint_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     hint_cmd.add_argument("--json", action="store_true")
     hint_cmd.set_defaults(run=run["hint"])
 
@@ -191,5 +202,5 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
         sub = add_sample_command(commands, command, run[command])
         sub.add_argument("--json", action="store_true")
         if command == "stats":
-            sub.add_argument("--budget-ms", type=frame.positive)
+            sub.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     return parser

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from solitaire_core import cli as frame
 from solitaire_core import commands
-from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, emit, play_all, read_items
+from solitaire_core.cli import EXIT_BAD_INPUT, MAX_FILE_BYTES, BadInput, emit, read_items
 from solitaire_core.shuffle import sample_numbers
 
 from .autoplay import play_out
@@ -92,7 +92,7 @@ def _cmd_solve(args: argparse.Namespace) -> None:
 
 def _cmd_hint(args: argparse.Namespace) -> None:
     game = resolve(args.deal, args.no_wrap, args.all_visible)
-    play_all(game.play, parse_actions(args.moves or ""))
+    commands.play_moves(args.moves, game, parse_actions)
     advice = hint(game.player_view(), budget_ms=args.budget_ms)
     where = f" {advice.position}" if advice.position is not None else ""
     proven = " (proven)" if advice.proven else ""
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_cmd.add_argument("deal", nargs="?", help="52 card codes or a deal ID")
     solve_cmd.add_argument("--file", help="solve every line of this file (one deal a line)")
     solve_cmd.add_argument("--no-wrap", action="store_true", help="K and A do not connect")
-    solve_cmd.add_argument("--budget-ms", type=frame.positive)
+    solve_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     solve_cmd.add_argument("--json", action="store_true")
     solve_cmd.set_defaults(run=_cmd_solve)
 
@@ -147,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     hint_cmd.add_argument("--no-wrap", action="store_true")
     hint_cmd.add_argument("--all-visible", action="store_true", help="all table cards face up")
     hint_cmd.add_argument("--moves", help="moves from the start, comma-separated: 0-27, draw, undo")
-    hint_cmd.add_argument("--budget-ms", type=frame.positive)
+    hint_cmd.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
     hint_cmd.add_argument("--json", action="store_true")
     hint_cmd.set_defaults(run=_cmd_hint)
 

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
 
+from solitaire_core.movelist import parse_move_list
+
 from .errors import MoveError, TriPeaksError
 from .layout import TABLE_SIZE
 from .messages import rejection_text
@@ -76,5 +78,6 @@ def parse_action(token: str) -> Action:
 
 
 def parse_actions(text: str) -> list[Action]:
-    """Read a comma-separated move list such as `18,draw,19,undo`; an empty text is no move."""
-    return [parse_action(token) for token in text.split(",") if token.strip(_SPACE)]
+    """Read a comma-separated move list such as `18,draw,19,undo`; the empty text is no move, an empty item
+    (`18,,draw`, a comma at either end) is a `MoveError` (`solitaire_core.movelist`)."""
+    return parse_move_list(text, parse_action, MoveError)
