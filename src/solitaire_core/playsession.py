@@ -25,7 +25,7 @@ from .ending import SOLUTION_NOT_YET
 from .errors import RequestError, SolitaireError
 from .hints import Advice, HintJobs, hint_json
 from .playlog import LoggedGame, Played
-from .session import Handler, Session
+from .session import Handler, Session, budget_arg
 from .steps import SlicedJob
 from .verdict import Solved
 
@@ -228,23 +228,15 @@ class PlayedSession(
         self.played.give_up()
         return self._reply()
 
-    def _budget(self, args: dict[str, Any], name: str) -> float | None:
-        value = args.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < float("inf"):
-            raise RequestError(f"'{name}' must be a positive number")
-        return float(value)
-
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = self.parts.hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
+        result = self.parts.hint(self.game.player_view(), budget_ms=budget_arg(args, "budget_ms"))
         return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._hints.start(self.game.version, lambda: self.parts.hint_job(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
+        return self._hints.step(self.game.version, budget_arg(args, "slice_ms"))
 
     def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
         """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only

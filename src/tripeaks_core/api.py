@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from solitaire_core.errors import RequestError
 from solitaire_core.hints import HintJobs, hint_json
-from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, nesting_depth, parse_request
+from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, budget_arg, nesting_depth, parse_request
 from solitaire_core.session import Session as BaseSession
 from solitaire_core.steps import SlicedJob
 
@@ -188,20 +188,12 @@ class Session(BaseSession[_Kept]):
     def _state(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._reply()
 
-    def _budget(self, args: dict[str, Any], name: str) -> float | None:
-        value = args.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:  # nan too
-            raise RequestError(f"'{name}' must be a positive number")
-        return float(value)
-
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
+        result = hint(self.game.player_view(), budget_ms=budget_arg(args, "budget_ms"))
         return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _warm(self, args: dict[str, Any]) -> dict[str, Any]:
-        slice_ms = self._budget(args, "slice_ms")
+        slice_ms = budget_arg(args, "slice_ms")
         if slice_ms is None:
             tables()
             return {"ok": True, "done": True}
@@ -211,4 +203,4 @@ class Session(BaseSession[_Kept]):
         return self._hints.start(self.game.version, lambda: HintJob(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
+        return self._hints.step(self.game.version, budget_arg(args, "slice_ms"))
