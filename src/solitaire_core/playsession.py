@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
-from .ending import SOLUTION_NOT_YET
 from .errors import RequestError, SolitaireError
 from .hints import Advice, HintJobs, hint_json
 from .playlog import LoggedGame, Played
@@ -241,17 +240,16 @@ class PlayedSession(
     def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
         """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
         once nothing is left to hide (the deal won, given up, or every card already seen), else
-        `GameInProgressError`. The frames show every card, so from then on every card is known (the game's
-        `reveal`, which closes a game that still hid some): the reply carries the new state and save like a
-        move's."""
-        if not self.game.solution_available:
-            raise self.game.in_progress_error(SOLUTION_NOT_YET)
+        `GameInProgressError`. The frames show every card, so from then on every card is known: the game's
+        `reveal` comes first, and its guard is the only one (a solution asked too early is refused before
+        the solver runs; a failure after it, such as a bad `budget_ms`, rolls the reveal back with the
+        request). The reply carries the new state and save like a move's."""
+        self.played.reveal()
         viewer, result = self.solve_from_start(args)
         frames = [self.frame(viewer)]
         for move in result.line:
             viewer.play(move)
             frames.append(self.frame(viewer))
-        self.played.reveal()
         reply = self._reply()
         return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
                 "state": reply["state"], "save": reply["save"]}

@@ -24,7 +24,6 @@ from solitaire_core.steps import SlicedJob
 
 from .dealid import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
-from .errors import GameInProgressError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .levels import Level
@@ -131,18 +130,16 @@ class Session(BaseSession[_Kept]):
 
         Only after the game (won or given up) or once every card is known, else `GameInProgressError`: the
         frames show every card the line turns. Once shown, those cards are known (`Game.reveal`), which
-        closes a game that still hid some: the reply carries the new state and save like a move's."""
-        if not self.game.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
+        closes a game that still hid some: the reply carries the new state and save like a move's. The
+        reveal comes first and its guard is the only one, so a solution asked too early never runs the
+        solver."""
+        self.game.reveal()
         viewer = Game(self.game.deal, self.game.rules, self.game.deal_id)
         result = solve_game(viewer)
         frames = [snapshot(viewer)]
         for move in result.line:
             viewer.play(move)
             frames.append(snapshot(viewer))
-        self.game.reveal()
         reply = self._reply()
         return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
                 "state": reply["state"], "save": reply["save"]}
