@@ -31,6 +31,7 @@ from pyramid_core.messages import REJECTION_TEXTS
 from pyramid_core.moves import parse_actions
 from pyramid_core.snapshot import snapshot
 from pyramid_core.solver import solve_game
+from solitaire_core.cards import DECK_SIZE
 from solitaire_core.levels import Level
 from tripeaks_core.cards import Card
 from tripeaks_core.shuffle import shuffled_indexes
@@ -355,3 +356,50 @@ def test_from_id_keeps_a_deal_id_as_given() -> None:
     deal_id = DealId(42, Level.MEDIUM)
     assert Game.from_id(deal_id).deal_id is deal_id
     assert Game.from_id(42).deal_id == DealId(42)
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(st.one_of(st.integers(max_value=-1), st.integers(min_value=DECK_SIZE)))
+@example(-1)
+@example(DECK_SIZE)
+def test_a_known_card_index_outside_0_to_51_is_refused(index: int) -> None:
+    """`Game(deal, known=...)` takes what the player has seen as deal indexes 0-51; any other index is a
+    `PositionError`, never a 53rd known card (which would make `all_known` count wrong). Catches the bound
+    moved by one (52 accepted)."""
+    deal = Deal.from_number(7)
+    with pytest.raises(PositionError, match=r"is not in 0-51$"):
+        Game(deal, DealId(7), known=[index])
+    assert Game(deal, DealId(7), known=[0, DECK_SIZE - 1]).known >= {0, DECK_SIZE - 1}
+
+
+def test_a_restarted_game_has_a_new_version() -> None:
+    """A restart counts as a change of position: its version follows the old game's, so a hint or a reply
+    computed before the replay (same deal, same start) is stale for the page. Catches the version copied
+    instead of moved on."""
+    game = Game.from_id(7)
+    game.play("draw")
+    restarted = game.restarted()
+    assert restarted.version > game.version
+    assert restarted.restarted().version > restarted.version
+    fresh = Game.from_id(7)
+    assert fresh.restarted().version > fresh.version
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(st.lists(st.integers(min_value=0, max_value=10**6), max_size=40), st.booleans())
+def test_can_draw_says_whether_a_draw_would_be_accepted(choices: list[int], give_up: bool) -> None:
+    """`can_draw` is exactly "a draw would be accepted": the stock has a card and the game is not over (a
+    won or given-up game draws no more). Checked along random games, given up or not. Catches the game-over
+    part dropped (the snapshot masks it with `playing`, but the game's own property must not lie)."""
+    game = Game.from_id(11)
+    for choice in choices:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[choice % len(moves)])
+    if give_up and not game.over:
+        game.give_up()
+    draw = Move.parse("draw")
+    assert game.can_draw == (game.check(draw) is None) == (draw in game.legal_moves())
+    if game.over:
+        assert not game.can_draw
