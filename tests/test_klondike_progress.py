@@ -195,6 +195,18 @@ def test_autofinish_needs_every_card_face_up_and_the_stock_known():
     assert not autofinish_available(position(up, stock=["5C", None]))
 
 
+
+def test_autofinish_plays_the_lowest_card_first() -> None:
+    """Of the cards that can go up now, auto-finish plays the lowest (the waste top first on a tie, then the
+    leftmost column), as its docstring and the page's one-move-at-a-time replay promise: 2C before 3D here,
+    wherever they lie. Catches `min` turned into `max` (any order still wins: only the order shows it)."""
+    columns = [(0, ["KH", "3D"]), (0, ["2C"]), (0, []), (0, []), (0, []), (0, []), (0, [])]
+    assert str(autofinish_move(position(columns, stock=["5C"], foundations=(1, 2, 0, 0)))) == "2C>F"
+    columns = [(0, ["KH", "2C"]), (0, ["3D"]), (0, []), (0, []), (0, []), (0, []), (0, [])]
+    assert str(autofinish_move(position(columns, stock=["5C"], foundations=(1, 2, 0, 0)))) == "2C>F"
+    view = position(columns, stock=["5C"], waste=["2H"], foundations=(1, 2, 1, 0))
+    assert str(autofinish_move(view)) == "2H>F"  # the waste top first on a tie with 2C
+
 @st.composite
 def face_up_positions(draw: st.DrawFn) -> Position:
     """Every card face up: foundations at random heights, the rest dealt into up to seven ordered runs (the
