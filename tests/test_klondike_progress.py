@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 from engine_support import ENGINE_SETTINGS
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from klondike_support import ALL_CODES, Model, build_deal, easy_deal, foundation_first
 
@@ -83,6 +83,62 @@ def test_the_search_is_bounded_and_says_so():
     assert gets_anywhere(position(columns, foundations=(0, 0, 3, 0)), max_states=1) is Progress.UNDECIDED
 
 
+
+# --- what the search counts: each position once, whatever the order of the columns ------------------------
+
+# a lone king beside an empty column, 2C on top of a face-down card (index 1 of the deck: the empty column's
+# sort key must not tie with it), red queens and jacks with no black card to go on
+KING_AND_EMPTY = [(0, []), (1, ["2C"]), (0, ["KH"]), (1, ["QH"]), (1, ["QD"]), (1, ["JH"]), (1, ["JD"])]
+
+
+@ENGINE_SETTINGS
+@given(st.permutations(KING_AND_EMPTY))
+@example(KING_AND_EMPTY)
+def test_a_king_moved_to_an_empty_column_is_the_same_position(columns: list[tuple[int, list[str]]]) -> None:
+    """The only move, the lone king into the empty column, gives the same position with two columns swapped,
+    and "positions that differ only in the order of the columns are one": the dead end is proven after
+    expanding the start alone (`max_states=1`), in every order of the columns. Guards the duplicate
+    detection of `_key`: with the columns not sorted, or an empty column sorted as if it held 2C (`-1`
+    negated to `1`, or the top index negated), the swapped position counts as new and the proof is
+    `UNDECIDED` (in a real game, dead ends with empty columns then go undecided at `MAX_STATES`)."""
+    view = position(columns)
+    assert [str(move) for move in rules.legal_moves(view)] == [f"KH>T{columns.index((0, []))}"]
+    assert gets_anywhere(view, max_states=1) is Progress.NONE
+
+
+def test_a_proof_expands_each_position_once() -> None:
+    """QS from the talon fits on KH or on KD and nothing then leaves a column: the search meets exactly three
+    positions (the start, QS on KH, QS on KD; QS moved from one king to the other is one of them again), so
+    the proof needs three expansions and two are not enough. Catches a talon card that stays in the talon
+    once played (a second QS, so more positions) and a weakened duplicate check."""
+    lone = [(1, ["KH"]), (1, ["KD"]), (1, ["QH"]), (1, ["QD"]), (1, ["9H"]), (1, ["9D"]), (1, ["7H"])]
+    view = position(lone, stock=["QS"])
+    assert gets_anywhere(view, max_states=3) is Progress.NONE
+    assert gets_anywhere(view, max_states=2) is Progress.UNDECIDED
+
+
+def test_the_search_counts_the_positions_it_generates() -> None:
+    """`max_work` bounds the positions generated: here the start has one successor (QS onto KH, the only
+    king) and the progress (JH onto QS turns a card) is one expansion further, so with `max_work=1` the
+    search stops there, `UNDECIDED`, and with 2 it finds the progress. Catches the count not kept (`work`
+    never grows: the bound never stops a search with few states and many successors) and the bound moved
+    by one (`>` for `>=`)."""
+    chain = [(1, ["KH"]), (1, ["JH"]), (1, ["9H"]), (1, ["9D"]), (1, ["7H"]), (1, ["7D"]), (1, ["5H"])]
+    view = position(chain, stock=["QS"])
+    assert gets_anywhere(view, max_work=1) is Progress.UNDECIDED
+    assert gets_anywhere(view, max_work=2) is Progress.FOUND
+    assert gets_anywhere(view, max_states=1) is Progress.UNDECIDED
+
+
+def test_emptying_a_column_is_progress_on_its_own() -> None:
+    """JS leaves its column for QH and no king can then take the empty column (there is none): the only
+    progress is the empty column itself, so it must count (`test_emptying_a_column_is_progress` reaches a
+    face-down card through KD as well). Catches the empty columns counted wrongly (non-empty ones counted)."""
+    columns = [(0, ["JS"]), (1, ["QH"]), (1, ["9H"]), (1, ["9D"]), (1, ["7H"]), (1, ["7D"]), (1, ["5H"])]
+    assert gets_anywhere(position(columns)) is Progress.FOUND
+    columns[0] = (0, ["JS", "TH"])  # with TH on JS the run moves as one and empties the column
+    assert gets_anywhere(position(columns)) is Progress.FOUND
+
 # --- through the game: a deal that ends in a dead end, and one that ends stuck --------------------------
 
 DEAD_TOPS = ["KH", "KD", "QH", "QD", "JH", "JD", "TH"]
@@ -138,6 +194,18 @@ def test_autofinish_needs_every_card_face_up_and_the_stock_known():
     assert autofinish_available(position(up, stock=["5C"], waste=["4C"]))
     assert not autofinish_available(position(up, stock=["5C", None]))
 
+
+
+def test_autofinish_plays_the_lowest_card_first() -> None:
+    """Of the cards that can go up now, auto-finish plays the lowest (the waste top first on a tie, then the
+    leftmost column), as its docstring and the page's one-move-at-a-time replay promise: 2C before 3D here,
+    wherever they lie. Catches `min` turned into `max` (any order still wins: only the order shows it)."""
+    columns = [(0, ["KH", "3D"]), (0, ["2C"]), (0, []), (0, []), (0, []), (0, []), (0, [])]
+    assert str(autofinish_move(position(columns, stock=["5C"], foundations=(1, 2, 0, 0)))) == "2C>F"
+    columns = [(0, ["KH", "2C"]), (0, ["3D"]), (0, []), (0, []), (0, []), (0, []), (0, [])]
+    assert str(autofinish_move(position(columns, stock=["5C"], foundations=(1, 2, 0, 0)))) == "2C>F"
+    view = position(columns, stock=["5C"], waste=["2H"], foundations=(1, 2, 1, 0))
+    assert str(autofinish_move(view)) == "2H>F"  # the waste top first on a tie with 2C
 
 @st.composite
 def face_up_positions(draw: st.DrawFn) -> Position:

@@ -166,7 +166,7 @@ def _sealed(body: dict[str, Any], log: list[str]) -> dict[str, Any]:
 
 def test_the_game_refuses_after_give_up_as_data() -> None:
     game = Game.from_id(11)
-    game.draw()
+    game.play("draw")
     game.give_up()
     before = (snapshot(game), game.known, game.actions)
     for move in ("draw", "recycle", "S+W", "21+22", "27"):

@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from engine_support import ENGINE_SETTINGS
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from pyramid_support import COVER, build_deal
 
 from pyramid_core import (
@@ -22,11 +25,14 @@ from pyramid_core import (
     Reason,
     Rejection,
 )
-from pyramid_core.layout import COVERED_BY, PLACE_OF, ROW_OF, reachable_masks
+from pyramid_core.deal import STOCK_START
+from pyramid_core.layout import COVERED_BY, PLACE_OF, PYRAMID_SIZE, ROW_OF, reachable_masks
 from pyramid_core.messages import REJECTION_TEXTS
 from pyramid_core.moves import parse_actions
 from pyramid_core.snapshot import snapshot
 from pyramid_core.solver import solve_game
+from solitaire_core.cards import DECK_SIZE
+from solitaire_core.levels import Level
 from tripeaks_core.cards import Card
 from tripeaks_core.shuffle import shuffled_indexes
 
@@ -283,3 +289,117 @@ def test_snapshot_of_a_won_game_offers_nothing():
     assert all(not e["playable"] and e["state"] == "gone" for e in snap["pyramid"])
     for top in (snap["stock"]["top"], snap["waste"]["top"]):
         assert top is None or (not top["playable"] and top["partners"] == [])
+
+
+# --- guards at the game's own door (reached without the notation's parser) ------------------------------
+
+OUTSIDE_THE_PYRAMID = st.one_of(st.integers(max_value=-1), st.integers(min_value=PYRAMID_SIZE))
+
+
+@settings(ENGINE_SETTINGS, max_examples=60)
+@given(OUTSIDE_THE_PYRAMID)
+@example(-1)
+@example(PYRAMID_SIZE)
+def test_a_place_outside_0_to_27_is_refused_by_the_game_itself(place: int) -> None:
+    """`Move.parse` never yields a place outside 0-27, but `Move.king`, `Move.pair` and `Game.card_at` take
+    any int, so the game checks the place itself: `PositionError` "a place is 0-27", nothing changes. Catches
+    the bound moved by one (`<=` 28, or from -1): 28 was read as a gone card (no error, or "already gone") and
+    -1 as a negative shift (a `ValueError`, not the game's error)."""
+    game = Game.from_id(7)
+    game.play("draw")
+    before = (snapshot(game), game.actions, game.version)
+    with pytest.raises(PositionError, match=r"^a place is 0-27, 'S' or 'W', not "):
+        game.card_at(place)
+    for move in (Move.king(place), Move.pair(place, "W"), Move.pair(21, place)):
+        with pytest.raises(PositionError, match=r"^a place is 0-27, 'S' or 'W', not "):
+            game.try_play(move)
+    for bad in (True, False, "5", None):
+        with pytest.raises(PositionError, match=r"^a place is 0-27"):
+            game.card_at(bad)  # type: ignore[arg-type]
+    assert (snapshot(game), game.actions, game.version) == before
+
+
+def test_every_place_from_0_to_27_is_a_place() -> None:
+    """The other side of the bound: each of 0-27 (and S, W) is read as a place, so the guard does not
+    refuse too much (the apex 0 and the base row's last card 27 included)."""
+    game = Game.from_id(7)
+    game.play("draw")
+    cards = [game.card_at(place) for place in range(PYRAMID_SIZE)]
+    assert cards == list(game.deal.cards[:PYRAMID_SIZE])
+    assert game.card_at("S") == game.deal.cards[STOCK_START + 1]
+    assert game.card_at("W") == game.deal.cards[STOCK_START]
+
+
+@pytest.mark.parametrize(("text", "number", "level"), [
+    ("7", 7, None), (" 1234\n", 1234, None), ("E-12", 12, Level.EASY), ("h99", 99, Level.HARD),
+    ("999999999999", 999_999_999_999, None),
+])
+def test_from_id_reads_a_deal_id_text(text: str, number: int, level: Level | None) -> None:
+    """`Game.from_id` takes a deal ID as text too (the command line and the sessions hand it text): it is read
+    by `DealId.parse`, so the game has the deal of that number and the ID keeps its level letter. Catches the
+    parse deleted (the text then reached `DealId(number)` or nothing at all)."""
+    game = Game.from_id(text)
+    assert game.deal_id == DealId(number, level)
+    assert game.deal == Deal.from_number(number) == Game.from_id(number).deal
+    assert game.deal_id is not None and str(game.deal_id) == str(DealId.parse(text))
+
+
+@pytest.mark.parametrize("text", ["", "x", "-1", "E-", "Q-7", "EM-7", "1000000000000", "7.0", "٧"])
+def test_from_id_refuses_a_malformed_text(text: str) -> None:
+    """A text that is not a deal ID is a `DealIdError` naming it, never a game of some other deal."""
+    with pytest.raises(DealIdError, match="deal"):
+        Game.from_id(text)
+
+
+def test_from_id_keeps_a_deal_id_as_given() -> None:
+    """A `DealId` is used as it is (its level too), and a number is that deal with no level."""
+    deal_id = DealId(42, Level.MEDIUM)
+    assert Game.from_id(deal_id).deal_id is deal_id
+    assert Game.from_id(42).deal_id == DealId(42)
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(st.one_of(st.integers(max_value=-1), st.integers(min_value=DECK_SIZE)))
+@example(-1)
+@example(DECK_SIZE)
+def test_a_known_card_index_outside_0_to_51_is_refused(index: int) -> None:
+    """`Game(deal, known=...)` takes what the player has seen as deal indexes 0-51; any other index is a
+    `PositionError`, never a 53rd known card (which would make `all_known` count wrong). Catches the bound
+    moved by one (52 accepted)."""
+    deal = Deal.from_number(7)
+    with pytest.raises(PositionError, match=r"is not in 0-51$"):
+        Game(deal, DealId(7), known=[index])
+    assert Game(deal, DealId(7), known=[0, DECK_SIZE - 1]).known >= {0, DECK_SIZE - 1}
+
+
+def test_a_restarted_game_has_a_new_version() -> None:
+    """A restart counts as a change of position: its version follows the old game's, so a hint or a reply
+    computed before the replay (same deal, same start) is stale for the page. Catches the version copied
+    instead of moved on."""
+    game = Game.from_id(7)
+    game.play("draw")
+    restarted = game.restarted()
+    assert restarted.version > game.version
+    assert restarted.restarted().version > restarted.version
+    fresh = Game.from_id(7)
+    assert fresh.restarted().version > fresh.version
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(st.lists(st.integers(min_value=0, max_value=10**6), max_size=40), st.booleans())
+def test_can_draw_says_whether_a_draw_would_be_accepted(choices: list[int], give_up: bool) -> None:
+    """`can_draw` is exactly "a draw would be accepted": the stock has a card and the game is not over (a
+    won or given-up game draws no more). Checked along random games, given up or not. Catches the game-over
+    part dropped (the snapshot masks it with `playing`, but the game's own property must not lie)."""
+    game = Game.from_id(11)
+    for choice in choices:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[choice % len(moves)])
+    if give_up and not game.over:
+        game.give_up()
+    draw = Move.parse("draw")
+    assert game.can_draw == (game.check(draw) is None) == (draw in game.legal_moves())
+    if game.over:
+        assert not game.can_draw

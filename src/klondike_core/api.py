@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final
 
 from solitaire_core.errors import RequestError
 from solitaire_core.playsession import Parts, PlayedSession
+from solitaire_core.session import budget_arg
 
 from .deal import RANDOM_LIMIT, DealId
 from .game import Game
@@ -65,7 +66,7 @@ class Session(PlayedSession[Game, Hint]):
     def solve_from_start(self, args: dict[str, Any]) -> tuple[Game, SolveResult]:
         """The deal with every card known, solved within `budget_ms` (default `SOLUTION_BUDGET_MS`): past
         it the verdict is `unknown` with no line."""
-        budget = self._budget(args, "budget_ms") or SOLUTION_BUDGET_MS
+        budget = budget_arg(args, "budget_ms") or SOLUTION_BUDGET_MS
         viewer = Game(self.game.deal, self.game.deal_id, self.game.deal.cards)
         return viewer, solve(viewer.position(), budget_ms=budget)
 

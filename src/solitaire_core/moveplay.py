@@ -16,8 +16,6 @@ from .errors import SolitaireError
 
 MoveT = TypeVar("MoveT")
 
-DRAW = "draw"
-RECYCLE = "recycle"
 UNDO = "undo"
 
 
@@ -68,11 +66,3 @@ class MovePlay(Ending[KnownT, RejectionT], Generic[KnownT, MoveT, RejectionT]):
         rejection = self.try_play(parsed)
         if rejection is not None:
             raise self.illegal_move(parsed, rejection)
-
-    def draw(self) -> RejectionT | None:
-        """Turn the stock's next card onto the waste; the rejection when that is not possible now."""
-        return self.try_play(DRAW)
-
-    def recycle(self) -> RejectionT | None:
-        """Turn the waste back into the stock; the rejection when that is not allowed now."""
-        return self.try_play(RECYCLE)

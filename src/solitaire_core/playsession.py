@@ -21,12 +21,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
 
-from .ending import SOLUTION_NOT_YET
 from .errors import RequestError, SolitaireError
 from .hints import Advice, HintJobs, hint_json
 from .levels import same_game
 from .playlog import LoggedGame, Played
-from .session import Handler, Session
+from .session import Handler, Session, budget_arg
 from .steps import SlicedJob
 from .verdict import Solved
 
@@ -245,38 +244,29 @@ class PlayedSession(
         self.played.give_up()
         return self._reply()
 
-    def _budget(self, args: dict[str, Any], name: str) -> float | None:
-        value = args.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < float("inf"):
-            raise RequestError(f"'{name}' must be a positive number")
-        return float(value)
-
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = self.parts.hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
+        result = self.parts.hint(self.game.player_view(), budget_ms=budget_arg(args, "budget_ms"))
         return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _hint_start(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._hints.start(self.game.version, lambda: self.parts.hint_job(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
+        return self._hints.step(self.game.version, budget_arg(args, "slice_ms"))
 
     def _solution(self, args: dict[str, Any]) -> dict[str, Any]:
         """A winning line from the deal's start, with the snapshots along it, for the page to replay. Only
         once nothing is left to hide (the deal won, given up, or every card already seen), else
-        `GameInProgressError`. The frames show every card, so from then on every card is known (the game's
-        `reveal`, which closes a game that still hid some): the reply carries the new state and save like a
-        move's."""
-        if not self.game.solution_available:
-            raise self.game.in_progress_error(SOLUTION_NOT_YET)
+        `GameInProgressError`. The frames show every card, so from then on every card is known: the game's
+        `reveal` comes first, and its guard is the only one (a solution asked too early is refused before
+        the solver runs; a failure after it, such as a bad `budget_ms`, rolls the reveal back with the
+        request). The reply carries the new state and save like a move's."""
+        self.played.reveal()
         viewer, result = self.solve_from_start(args)
         frames = [self.frame(viewer)]
         for move in result.line:
             viewer.play(move)
             frames.append(self.frame(viewer))
-        self.played.reveal()
         reply = self._reply()
         return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
                 "state": reply["state"], "save": reply["save"]}

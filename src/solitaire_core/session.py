@@ -26,6 +26,10 @@ MAX_REQUEST_CHARS: Final = 1_000_000
 MAX_DEPTH: Final = 32
 """The deepest nesting of brackets a request may have (a real one has 4: request, args, save, rules)."""
 
+MAX_BUDGET_MS: Final = 600_000
+"""The longest time a request may ask an op to work, in milliseconds (`budget_ms`, `slice_ms`): ten minutes,
+far past any time limit of the page (120 s for a solution), so a larger value is a mistake, not a wish."""
+
 _STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 """A JSON string literal; one left open runs to the end of the text, so the scan never starts again inside it
 (linear time whatever the text)."""
@@ -65,6 +69,21 @@ def parse_request(text: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(args, dict):
         raise RequestError("'args' must be a JSON object")
     return request["op"], args
+
+
+def budget_arg(args: dict[str, Any], name: str) -> float | None:
+    """The time in milliseconds `args[name]` gives an op (`budget_ms`, `slice_ms`), or `None` when it is
+    absent or null (the op's default). Anything but a number greater than 0 and at most `MAX_BUDGET_MS` is a
+    `RequestError`: 0 and negatives (no time at all), NaN and infinities (Python's `json` reads `NaN`,
+    `Infinity` and `1e999`), a huge integer (which `float` could not even convert) and `true` (a bool is an
+    `int` to Python, not a number to the page). Every session reads its budgets here, so all refuse alike."""
+    value = args.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= MAX_BUDGET_MS:
+        raise RequestError(f"'{name}' must be a number of milliseconds greater than 0 and at most "
+                           f"{MAX_BUDGET_MS:,}")
+    return float(value)
 
 
 def error_reply(kind: str, message: str) -> dict[str, Any]:

@@ -19,13 +19,12 @@ from typing import Any, Final
 from solitaire_core.errors import RequestError
 from solitaire_core.hints import HintJobs, hint_json
 from solitaire_core.playsession import check_deal_reply
-from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, nesting_depth, parse_request
+from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, budget_arg, nesting_depth, parse_request
 from solitaire_core.session import Session as BaseSession
 from solitaire_core.steps import SlicedJob
 
 from .dealid import RANDOM_LIMIT, DealId
 from .difficulty import deal_at_level, verify
-from .errors import GameInProgressError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .levels import Level
@@ -141,18 +140,16 @@ class Session(BaseSession[_Kept]):
 
         Only after the game (won or given up) or once every card is known, else `GameInProgressError`: the
         frames show every card the line turns. Once shown, those cards are known (`Game.reveal`), which
-        closes a game that still hid some: the reply carries the new state and save like a move's."""
-        if not self.game.solution_available:
-            raise GameInProgressError(
-                "the solution is shown only once the game is won or given up, or every card is known"
-            )
+        closes a game that still hid some: the reply carries the new state and save like a move's. The
+        reveal comes first and its guard is the only one, so a solution asked too early never runs the
+        solver."""
+        self.game.reveal()
         viewer = Game(self.game.deal, self.game.rules, self.game.deal_id)
         result = solve_game(viewer)
         frames = [snapshot(viewer)]
         for move in result.line:
             viewer.play(move)
             frames.append(snapshot(viewer))
-        self.game.reveal()
         reply = self._reply()
         return {"ok": True, "verdict": result.verdict.value, "line": list(result.line), "frames": frames,
                 "state": reply["state"], "save": reply["save"]}
@@ -198,20 +195,12 @@ class Session(BaseSession[_Kept]):
     def _state(self, args: dict[str, Any]) -> dict[str, Any]:
         return self._reply()
 
-    def _budget(self, args: dict[str, Any], name: str) -> float | None:
-        value = args.get(name)
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:  # nan too
-            raise RequestError(f"'{name}' must be a positive number")
-        return float(value)
-
     def _hint(self, args: dict[str, Any]) -> dict[str, Any]:
-        result = hint(self.game.player_view(), budget_ms=self._budget(args, "budget_ms"))
+        result = hint(self.game.player_view(), budget_ms=budget_arg(args, "budget_ms"))
         return {"ok": True, "hint": hint_json(result, self.game.version)}
 
     def _warm(self, args: dict[str, Any]) -> dict[str, Any]:
-        slice_ms = self._budget(args, "slice_ms")
+        slice_ms = budget_arg(args, "slice_ms")
         if slice_ms is None:
             tables()
             return {"ok": True, "done": True}
@@ -221,4 +210,4 @@ class Session(BaseSession[_Kept]):
         return self._hints.start(self.game.version, lambda: HintJob(self.game.player_view()))
 
     def _hint_step(self, args: dict[str, Any]) -> dict[str, Any]:
-        return self._hints.step(self.game.version, self._budget(args, "slice_ms"))
+        return self._hints.step(self.game.version, budget_arg(args, "slice_ms"))
