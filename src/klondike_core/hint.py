@@ -33,7 +33,9 @@ from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
 
 from .fast import DRAW, RECYCLE, Board
+from .headway import Headway, advances, headway_steps, raises_standing, reveals
 from .position import Position
+from .progress import autofinish_move
 from .replay import legal_moves
 from .rollout import Worlds
 from .solver import Solver, safe_up, solve_board_steps
@@ -51,6 +53,9 @@ KNOWN_NODES: Final = 60_000
 YIELD_EVERY: Final = 32
 """The searches yield every this many states, so that a slice of the worker's background work stays short (a
 few milliseconds) and a move never waits long behind it; the advice does not depend on it."""
+CHECKS: Final = 4
+"""At most this many candidate moves (beyond those that shorten the distance) are checked with a search of
+their own."""
 NODES_PER_MS: Final = 15
 """How a `budget_ms` becomes a node budget (a fixed rate, so the hint never depends on the clock)."""
 
@@ -119,18 +124,39 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     scale = 1.0
     if budget_ms is not None:
         scale = min(1.0, max(0.05, budget_ms * NODES_PER_MS / (WORLDS * WORLD_NODES)))
+    if view.all_known and not any(view.face_down):
+        finishing = autofinish_move(view)
+        if finishing is not None:
+            return of_move(str(finishing), True, "winning_line")
+    here = yield from headway_steps(view)
     if view.all_known:
         budget = max(1000, int(KNOWN_NODES * scale))
         result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line:
-            return of_move(result.line[0], True, "winning_line")
+            first = result.line[0]
+            if (yield from advances(view, here, first)):
+                return of_move(first, True, "winning_line")
+    if here.hopeless:
+        return Hint("stuck", why="no_headway")
     if len(moves) == 1:
-        return of_move(moves[0], False, "only_move")
+        return (of_move(moves[0], False, "only_move") if (yield from advances(view, here, moves[0]))
+                else Hint("stuck", why="no_headway"))
     for move in moves:
-        if move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit):
+        if (move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit)
+                and (yield from advances(view, here, move))):
             return of_move(move, False, "safe_foundation")
+    votes = yield from _votes(view, moves, scale)
+    ranked = sorted(moves, key=lambda move: (-votes.get(move, 0), moves.index(move)))
+    best = yield from _first_advancing(view, here, ranked)
+    if best is None:
+        return Hint("stuck", why="no_headway")
+    return of_move(best, False, "best_odds" if votes.get(best) else "no_win_seen")
+
+
+def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, None, dict[str, int]]:
+    """How many sampled worlds each legal move starts a win in (module docstring)."""
     legal = set(moves)
     votes: dict[str, int] = {}
     worlds = Worlds(view)
@@ -147,10 +173,25 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
         if lead > count - done:
             break  # no remaining world can change the winner
-    if not votes:
-        return of_move(moves[0], False, "no_win_seen")
-    best = max(moves, key=lambda move: (votes.get(move, 0), -moves.index(move)))
-    return of_move(best, False, "best_odds")
+    return votes
+
+
+def _first_advancing(view: Position, here: Headway, ranked: list[str]) -> Generator[None, None, str | None]:
+    """The first move of `ranked` that raises the headway potential (`headway`): the moves that turn or show
+    a card, shorten the distance or raise the standing are tried in order, a search each for at most
+    `CHECKS` of them; then only the moves that shorten the distance."""
+    checks = 0
+    for move in ranked:
+        if reveals(view, move):
+            return move
+        if move not in here.onward and not raises_standing(view, move):
+            continue
+        if checks >= CHECKS and move not in here.onward:
+            continue
+        checks += 1
+        if (yield from advances(view, here, move)):
+            return move
+    return None
 
 
 def hint(view: Position, budget_ms: float | None = None) -> Hint:
