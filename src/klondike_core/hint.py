@@ -152,7 +152,9 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     best = yield from _first_advancing(view, here, ranked)
     if best is None:
         return Hint("stuck", why="no_headway")
-    return of_move(best, False, "best_odds" if votes.get(best) else "no_win_seen")
+    if votes.get(best):
+        return of_move(best, False, "best_odds")
+    return of_move(best, False, "no_win_seen")
 
 
 def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, None, dict[str, int]]:
