@@ -1,21 +1,34 @@
-"""The hint: the player's advisor, which sees only what the player has seen.
+"""The hint: the player's advisor, which sees only what the player has seen, and never sends the player round
+in circles.
 
 Its only input is a view (`Position.view`: unseen cards are `None`), so it cannot peek: two deals that differ
 only in cards the player has not seen give the same view and therefore the same hint. Its sampling is seeded
 from the view itself and its work is counted in solver nodes, never in time, so the same position always
 gets the same advice however the work is sliced.
 
-- No legal move: `stuck`.
-- Every card known (a face-down card seen before an undo counts): the exact solver decides. A win gives the
-  first move of its line (`proven`); a proof of loss gives `lost`. A search out of budget gives the advice
-  below, never `lost`.
+**Never back to a view** (seed 003: "Indice vous montre un coup utile"). Every move it advises raises the
+potential of `headway` (the cards uncovered; then the distance to the next card turned or stock card seen;
+then the foundations, the talon's size, the empty columns), a function of the view alone, so a player who
+follows the hint never meets a view again. The rules below pick among those moves only.
+
+- No legal move: `stuck` (why `stuck`).
+- No face-down card and every card known: auto-finish's next move (`progress.autofinish_move`, which wins;
+  `proven`).
+- Every card known: the exact solver decides. A win gives the first move of its line (`proven`) when that
+  move raises the potential; a proof of loss gives `lost`. A search out of budget gives the advice below,
+  never `lost`.
+- No line of moves can turn a card or show one any more (`Headway.hopeless`, a proof): `stuck`, why
+  `no_headway`, though legal moves are left: with a card still unknown the deal cannot be won, and the page
+  says that no move gets anywhere (undo, or a new deal).
 - A card that can go to its foundation safely (`solver`'s rule: it can never be needed in a column) goes.
 - Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places): in each,
   the solver's win-only search looks for a win within a small node budget, and the first move of the line it
-  finds gets that world's vote. The move with the most votes is advised (ties, and the case where no world
-  was won in time: the first in `ordered_moves`' order: a move that turns a face-down card, to a foundation,
-  from the waste, draw, ...). The search of a world knows that world's hidden cards, but every world is as
-  likely as the real deal given what the player knows, so the votes measure how often a move starts a win.
+  finds gets that world's vote. The move with the most votes that raises the potential is advised (ties,
+  and the moves no world voted for: in `ordered_moves`' order: a move that turns a face-down card, to a
+  foundation, from the waste, draw, ...). The search of a world knows that world's hidden cards, but every
+  world is as likely as the real deal given what the player knows, so the votes measure how often a move
+  starts a win. When no move raises the potential (possible only when the distance search stopped at its
+  bound): `stuck`, why `no_headway`.
 
 The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
 for the worker).
