@@ -3,10 +3,12 @@
 The advisor sees only the view (`Position.view` of what the player knows), exactly as the page's hint
 button does. Moves are applied with `replay.apply_move` on the full position, and what the player knows
 grows as cards turn up (`replay.known_after`). A game ends when it is won, when the advisor has no move
-(`stuck`, `lost`), or when a view comes back: the advisors are deterministic functions of the view, so they
-would then go round in circles for ever, which unlimited passes allow. A position that comes back with more
-cards known is not a circle: after a pass through the stock the player knows its cards and may now choose
-differently.
+(`stuck`, `lost`), or when a view comes back. A view is the position with the unseen cards hidden, which
+also tells which cards are known: a position that comes back with more cards known is not a view met again
+(after a pass through the stock the player knows its cards and may now choose differently). The advisors are
+deterministic functions of the view, so one that meets a view again would go round in that circle for ever
+(unlimited passes allow it): the game stops there, and `on_repeat` is told, so that the benchmarks count
+these games (the hint's target is none) instead of passing them off as plain losses.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from .replay import apply_move, is_won, known_after
 
 Advisor = Callable[[Position], Hint]
 Observer = Callable[[Hint, float], None]
+RepeatObserver = Callable[[Position, int], None]
 
 MAX_MOVES: Final = 3000
 
@@ -32,16 +35,24 @@ def start_known(position: Position) -> frozenset[Card]:
     return known_after(position, frozenset())
 
 
-def play_out(start: Position, advisor: Advisor = hint, on_hint: Observer | None = None) -> bool:
-    """Take every piece of advice from the full position `start` until the game ends; True when won."""
+def play_out(
+    start: Position,
+    advisor: Advisor = hint,
+    on_hint: Observer | None = None,
+    on_repeat: RepeatObserver | None = None,
+) -> bool:
+    """Take every piece of advice from the full position `start` until the game ends; True when won.
+    `on_repeat` is told the view met again and how many pieces of advice were taken before it."""
     position = start
     known = start_known(position)
     seen: set[Position] = set()
-    for _ in range(MAX_MOVES):
+    for taken in range(MAX_MOVES):
         if is_won(position):
             return True
         view = position.view(known)
         if view in seen:
+            if on_repeat is not None:
+                on_repeat(view, taken)
             return False
         seen.add(view)
         begin = time.perf_counter()

@@ -1,21 +1,34 @@
-"""The hint: the player's advisor, which sees only what the player has seen.
+"""The hint: the player's advisor, which sees only what the player has seen, and never sends the player round
+in circles.
 
 Its only input is a view (`Position.view`: unseen cards are `None`), so it cannot peek: two deals that differ
 only in cards the player has not seen give the same view and therefore the same hint. Its sampling is seeded
 from the view itself and its work is counted in solver nodes, never in time, so the same position always
 gets the same advice however the work is sliced.
 
-- No legal move: `stuck`.
-- Every card known (a face-down card seen before an undo counts): the exact solver decides. A win gives the
-  first move of its line (`proven`); a proof of loss gives `lost`. A search out of budget gives the advice
-  below, never `lost`.
+**Never back to a view** (seed 003: "Indice vous montre un coup utile"). Every move it advises raises the
+potential of `headway` (the cards uncovered; then the distance to the next card turned or stock card seen;
+then the foundations, the talon's size, the empty columns), a function of the view alone, so a player who
+follows the hint never meets a view again. The rules below pick among those moves only.
+
+- No legal move: `stuck` (why `stuck`).
+- No face-down card and every card known: auto-finish's next move (`progress.autofinish_move`, which wins;
+  `proven`).
+- Every card known: the exact solver decides. A win gives the first move of its line (`proven`) when that
+  move raises the potential; a proof of loss gives `lost`. A search out of budget gives the advice below,
+  never `lost`.
+- No line of moves can turn a card or show one any more (`Headway.hopeless`, a proof): `stuck`, why
+  `no_headway`, though legal moves are left: with a card still unknown the deal cannot be won, and the page
+  says that no move gets anywhere (undo, or a new deal).
 - A card that can go to its foundation safely (`solver`'s rule: it can never be needed in a column) goes.
 - Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places): in each,
   the solver's win-only search looks for a win within a small node budget, and the first move of the line it
-  finds gets that world's vote. The move with the most votes is advised (ties, and the case where no world
-  was won in time: the first in `ordered_moves`' order: a move that turns a face-down card, to a foundation,
-  from the waste, draw, ...). The search of a world knows that world's hidden cards, but every world is as
-  likely as the real deal given what the player knows, so the votes measure how often a move starts a win.
+  finds gets that world's vote. The move with the most votes that raises the potential is advised (ties,
+  and the moves no world voted for: in `ordered_moves`' order: a move that turns a face-down card, to a
+  foundation, from the waste, draw, ...). The search of a world knows that world's hidden cards, but every
+  world is as likely as the real deal given what the player knows, so the votes measure how often a move
+  starts a win. When no move raises the potential (possible only when the distance search stopped at its
+  bound): `stuck`, why `no_headway`.
 
 The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
 for the worker).
@@ -33,7 +46,9 @@ from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
 
 from .fast import DRAW, RECYCLE, Board
+from .headway import Headway, advances, headway_steps, raises_standing, reveals
 from .position import Position
+from .progress import autofinish_move
 from .replay import legal_moves
 from .rollout import Worlds
 from .solver import Solver, safe_up, solve_board_steps
@@ -51,6 +66,9 @@ KNOWN_NODES: Final = 60_000
 YIELD_EVERY: Final = 32
 """The searches yield every this many states, so that a slice of the worker's background work stays short (a
 few milliseconds) and a move never waits long behind it; the advice does not depend on it."""
+CHECKS: Final = 4
+"""At most this many candidate moves (beyond those that shorten the distance) are checked with a search of
+their own."""
 NODES_PER_MS: Final = 15
 """How a `budget_ms` becomes a node budget (a fixed rate, so the hint never depends on the clock)."""
 
@@ -119,18 +137,41 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     scale = 1.0
     if budget_ms is not None:
         scale = min(1.0, max(0.05, budget_ms * NODES_PER_MS / (WORLDS * WORLD_NODES)))
+    if view.all_known and not any(view.face_down):
+        finishing = autofinish_move(view)
+        if finishing is not None:
+            return of_move(str(finishing), True, "winning_line")
+    here = yield from headway_steps(view)
     if view.all_known:
         budget = max(1000, int(KNOWN_NODES * scale))
         result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line:
-            return of_move(result.line[0], True, "winning_line")
+            first = result.line[0]
+            if (yield from advances(view, here, first)):
+                return of_move(first, True, "winning_line")
+    if here.hopeless:
+        return Hint("stuck", why="no_headway")
     if len(moves) == 1:
-        return of_move(moves[0], False, "only_move")
+        return (of_move(moves[0], False, "only_move") if (yield from advances(view, here, moves[0]))
+                else Hint("stuck", why="no_headway"))
     for move in moves:
-        if move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit):
+        if (move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit)
+                and (yield from advances(view, here, move))):
             return of_move(move, False, "safe_foundation")
+    votes = yield from _votes(view, moves, scale)
+    ranked = sorted(moves, key=lambda move: (-votes.get(move, 0), moves.index(move)))
+    best = yield from _first_advancing(view, here, ranked)
+    if best is None:
+        return Hint("stuck", why="no_headway")
+    if votes.get(best):
+        return of_move(best, False, "best_odds")
+    return of_move(best, False, "no_win_seen")
+
+
+def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, None, dict[str, int]]:
+    """How many sampled worlds each legal move starts a win in (module docstring)."""
     legal = set(moves)
     votes: dict[str, int] = {}
     worlds = Worlds(view)
@@ -147,10 +188,25 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         lead = ranked[0] - (ranked[1] if len(ranked) > 1 else 0) if ranked else 0
         if lead > count - done:
             break  # no remaining world can change the winner
-    if not votes:
-        return of_move(moves[0], False, "no_win_seen")
-    best = max(moves, key=lambda move: (votes.get(move, 0), -moves.index(move)))
-    return of_move(best, False, "best_odds")
+    return votes
+
+
+def _first_advancing(view: Position, here: Headway, ranked: list[str]) -> Generator[None, None, str | None]:
+    """The first move of `ranked` that raises the headway potential (`headway`): the moves that turn or show
+    a card, shorten the distance or raise the standing are tried in order, a search each for at most
+    `CHECKS` of them; then only the moves that shorten the distance."""
+    checks = 0
+    for move in ranked:
+        if reveals(view, move):
+            return move
+        if move not in here.onward and not raises_standing(view, move):
+            continue
+        if checks >= CHECKS and move not in here.onward:
+            continue
+        checks += 1
+        if (yield from advances(view, here, move)):
+            return move
+    return None
 
 
 def hint(view: Position, budget_ms: float | None = None) -> Hint:

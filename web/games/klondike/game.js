@@ -289,7 +289,8 @@ export function createKlondike(shell) {
     },
     hintText(hint, snapshot) {
       if (hint.kind === "lost") return t("hint.lost");
-      if (hint.kind === "stuck" || !hint.move) return t("hint.stuck");
+      // "no_headway": legal moves are left, but none can turn a card or show one any more
+      if (hint.kind === "stuck" || !hint.move) return t(hint.why === "no_headway" ? "hint.no_headway" : "hint.stuck");
       const words = moveWords(hint.move, snapshot);
       const why = hint.why && t(`why.${hint.why}`);
       return [t(`hint.${words.kind}`, words.vars), why].filter(Boolean).join(" ");
