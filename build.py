@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -166,12 +168,25 @@ def write_game_pages(target: Path) -> None:
     """Every other game's address is index.html with that game's name and `data-game` written in, so the
     page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
     index = (target / "index.html").read_text(encoding="utf-8")
+    described = re.search(r'<meta name="description" content="[^"]*">', index)
     for game, (page, title) in GAME_PAGES.items():
         text = index.replace('data-game="tripeaks"', f'data-game="{game}"', 1)
         text = text.replace("<title>Solitaire TriPeaks</title>", f"<title>{title}</title>", 1)
-        if text.count(f'data-game="{game}"') != 1 or f"<title>{title}</title>" not in text:
-            raise SystemExit(f"[build] web/index.html: cannot write {page} (its <html> or <title> changed)")
+        if text.count(f'data-game="{game}"') != 1 or f"<title>{title}</title>" not in text or not described:
+            raise SystemExit(f"[build] web/index.html: cannot write {page} (<html>, <title> or description)")
+        # The game's own description (its French catalogue's, the page's first language), not TriPeaks'.
+        description = html.escape(game_description(game) or title)
+        text = text.replace(described.group(0), f'<meta name="description" content="{description}">', 1)
         (target / page).write_text(text, encoding="utf-8")
+
+
+def game_description(game: str) -> str | None:
+    """The "description" of a game's French catalogue (web/i18n/<game>.fr.json), if it has one."""
+    catalogue = WEB / "i18n" / f"{game}.fr.json"
+    if not catalogue.exists():
+        return None
+    value = json.loads(catalogue.read_text(encoding="utf-8")).get("description")
+    return value if isinstance(value, str) and value else None
 
 
 def build_pwa(target: Path) -> None:

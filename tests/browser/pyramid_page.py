@@ -26,7 +26,7 @@ POSITION_JS = """() => {
   return JSON.stringify({
     cards: [...b.querySelectorAll('.pyr-card')].map(code),
     S: code(b.querySelector("[data-place='S']")), W: code(b.querySelector("[data-place='W']")),
-    stock: b.querySelector("[data-place='draw'] .count").textContent.trim(),  // the count shown beside it
+    stock: b.querySelector("[data-place='draw'] .count").textContent.trim(),  // the face-down cards it shows
     pass: text('#pyramid-board .pyr-pass'), removed: text('#removed'), moves: text('#moves'),
     recycle: b.querySelector("[data-place='recycle']").getAttribute('aria-disabled'),
     deal: text('#deal-id'),
@@ -60,11 +60,17 @@ def expected(game: Game) -> dict[str, Any]:
 
     return {
         "cards": [entry.get("card") if entry["state"] != "gone" else None for entry in snap["pyramid"]],
-        "S": top(snap["stock"]), "W": top(snap["waste"]), "stock": str(snap["stock"]["count"]),
+        "S": top(snap["stock"]), "W": top(snap["waste"]), "stock": face_down(snap["stock"]),
         "pass": f"tour {snap['pass']} sur 3", "removed": f"{snap['removed']} sur 28",
         "moves": f"Coups {snap['moves']}", "recycle": None if snap["can_recycle"] else "true",
         "deal": f"#{snap['deal_id']}",
     }
+
+
+def face_down(stock: dict[str, Any]) -> str:
+    """The stock pile's badge: the cards still face down (its top lies face up beside it), none when 0."""
+    down = int(stock["count"]) - (1 if stock["top"] is not None else 0)
+    return str(down) if down > 0 else ""
 
 
 def solver_line(deal_id: str, moves: list[str] | tuple[str, ...] = ()) -> tuple[str, list[str]]:

@@ -43,6 +43,7 @@ export function createPyramid(shell) {
   const table = new PyramidTable({ root: $("pyramid-board"), t });
   let state = null;
   let selected = null; // the place the player has selected, or null
+  let leaving = []; // the places of the pair (or king) of the move sent last: they fade out once it is made
 
   function draw() {
     if (state) table.render(state, { selected });
@@ -55,6 +56,7 @@ export function createPyramid(shell) {
 
   function move(notation, target) {
     selected = null;
+    leaving = notation === "draw" || notation === "recycle" ? [] : placesOf(notation);
     return shell.send("move", { move: notation }, { target });
   }
 
@@ -120,9 +122,12 @@ export function createPyramid(shell) {
     renderStatus(previous, next) {
       $("removed").textContent = t("status.removed", { n: next.removed });
     },
-    afterReply(reply, { moved, target }) {
+    afterReply(reply, { moved, op, target }) {
+      const gone = leaving;
+      leaving = [];
       if (reply.rejection && target !== undefined && target !== null) table.shake(target);
       else if (!moved) draw();
+      else if (op === "move" && gone.length) table.leave(gone); // the pair fades where it stood
     },
     clearHighlight() {
       if (table.hinted) table.highlight(null);

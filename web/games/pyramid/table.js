@@ -161,6 +161,7 @@ export class PyramidTable {
     if (drawn && drawn === this.codes.get("W") && this.codes.has("S")) flip(this.stockTopEl);
     this.applyHint();
     this.updateTabStop(focused, focusedAt);
+    this.root.classList.add("drawn"); // the piles show (and are named) from the first snapshot on
   }
 
   renderCard(el, place, entry, selected, partners) {
@@ -229,16 +230,20 @@ export class PyramidTable {
 
   renderStock(state) {
     const count = state.stock.count;
+    // The pile shows the cards still face down: the stock's top card lies face up beside it.
+    const down = state.stock.top ? count - 1 : count;
     const draw = this.drawEl;
-    draw.classList.toggle("back", count > 1);
-    draw.classList.toggle("empty", count <= 1); // the last card lies face up beside it: nothing face down
-    draw.classList.toggle("last", count === 1);
+    draw.classList.toggle("back", down > 0);
+    draw.classList.toggle("empty", down === 0);
+    draw.classList.toggle("last", count > 0 && down === 0); // a tap still turns the face-up last card
     draw.dataset.count = String(count);
-    this.countEl.textContent = String(count);
+    draw.dataset.down = String(down);
+    // No number on an empty pile (its dashed outline says it): what the pile shows is always in its name.
+    this.countEl.textContent = down > 0 ? String(down) : "";
     if (state.can_draw) draw.removeAttribute("aria-disabled");
     else draw.setAttribute("aria-disabled", "true");
-    let label = this.say("stock.label", { n: count });
-    if (count === 1) label = this.say("stock.label_one");
+    let label = this.say("stock.label", { n: down });
+    if (down <= 1) label = this.say("stock.label_one");
     if (count === 0) label = this.say("stock.empty");
     draw.setAttribute("aria-label", label);
 

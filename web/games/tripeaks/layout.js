@@ -82,6 +82,7 @@ export function watchLayout(board, layout) {
     layout.style.setProperty("--ph", `${Math.round(pw * RATIO)}px`);
     layout.classList.toggle("piles-right", mode === "piles-right");
     layout.classList.toggle("piles-below", mode === "piles-below");
+    layout.classList.add("laid-out"); // shown from now on: never first drawn at a default size, then moved
   };
   new ResizeObserver(apply).observe(board);
   apply();

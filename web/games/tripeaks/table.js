@@ -81,7 +81,8 @@ export class Table {
     stock.classList.toggle("empty", state.stock === 0);
     stock.classList.toggle("back", state.stock > 0);
     stock.dataset.count = String(state.stock);
-    this.stockCountEl.textContent = String(state.stock);
+    // An empty stock shows no number (its dashed outline says it), so what it shows is in its name.
+    this.stockCountEl.textContent = state.stock > 0 ? String(state.stock) : "";
     let stockLabel = t("stock.label", { n: state.stock });
     if (state.stock === 1) stockLabel = t("stock.label_one");
     if (state.stock === 0) stockLabel = t("stock.label_empty");
@@ -91,6 +92,8 @@ export class Table {
     showFace(waste, state.waste || null);
     waste.classList.toggle("empty", !state.waste);
     waste.setAttribute("aria-label", state.waste ? t("waste.label", { card: cardName(state.waste) }) : t("waste.empty"));
+    // The piles show (and are named) from the first snapshot on: before it they have no name to give.
+    stock.parentElement.classList.add("drawn");
   }
 
   /** Playable cards as {position, x, row, el}. */
