@@ -11,11 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import cli_support
 import pytest
 from engine_support import ALL_CODES
 
-from solitaire_core.cli import BadInput
 from tripeaks_core import DealId, Game, Outcome, Rules
 from tripeaks_core.cli import build_parser, main
 from tripeaks_core.difficulty import deal_at_level
@@ -488,34 +486,3 @@ def test_a_huge_line_of_a_file_is_quoted_by_a_short_prefix(capsys: pytest.Captur
     path.write_text("0\n" + "x" * HUGE + "\n", encoding="utf-8")
     err = bad_line(capsys, "solve", "--file", str(path))
     assert "line 2" in err and "100,000 characters" in err
-
-
-# --- output that cannot be written, Ctrl-C, empty moves, bounded numbers (one shared frame) --------------
-
-def test_an_output_that_cannot_be_written_is_one_line_and_status_2() -> None:
-    cli_support.check_output_failures("tripeaks_core")
-
-
-def test_ctrl_c_is_one_line_and_status_130() -> None:
-    cli_support.check_ctrl_c("tripeaks_core")
-
-
-@pytest.mark.parametrize("moves", cli_support.EMPTY_MOVES)
-def test_an_empty_move_is_refused(moves: str) -> None:
-    cli_support.check_refused("tripeaks_core", "hint", "12", "--moves", moves, words="empty")
-
-
-def test_a_5000_digit_move_is_refused_in_one_line() -> None:
-    for move in ("1" * 5000, "1" * 5000 + "+W", "S+" + "1" * 5000, "draw," + "9" * 5000):
-        cli_support.check_refused("tripeaks_core", "hint", "12", "--moves", move, words="--moves")
-
-
-@pytest.mark.parametrize(("argv", "words"), cli_support.OUT_OF_BOUNDS)
-def test_numbers_past_their_bounds_are_refused(argv: list[str], words: str) -> None:
-    with pytest.raises(BadInput, match=words.replace("*", r"\*")):
-        build_parser().parse_args(argv)
-
-
-@pytest.mark.parametrize("argv", cli_support.AT_THE_BOUNDS)
-def test_numbers_at_their_bounds_are_accepted(argv: list[str]) -> None:
-    build_parser().parse_args(argv)

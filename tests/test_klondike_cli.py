@@ -7,16 +7,13 @@ import functools
 import json
 import subprocess
 
-import cli_support
 import pytest
 from cli_support import one_json, run_module
 
 from klondike_core import cli
 from klondike_core.autoplay import greedy, play_out
-from klondike_core.cli import build_parser
 from klondike_core.deal import DealId
 from klondike_core.game import Game
-from solitaire_core.cli import BadInput
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -85,34 +82,3 @@ def test_autoplay_and_stats_shapes(monkeypatch, capsys):
     assert cli.main(["stats", "--deals", "2", "--budget-ms", "200", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["deals"] == 2 and stats["win"] + stats["lost"] + stats["unknown"] == 2
-
-
-# --- output that cannot be written, Ctrl-C, empty moves, bounded numbers (one shared frame) --------------
-
-def test_an_output_that_cannot_be_written_is_one_line_and_status_2() -> None:
-    cli_support.check_output_failures("klondike_core")
-
-
-def test_ctrl_c_is_one_line_and_status_130() -> None:
-    cli_support.check_ctrl_c("klondike_core")
-
-
-@pytest.mark.parametrize("moves", cli_support.EMPTY_MOVES)
-def test_an_empty_move_is_refused(moves: str) -> None:
-    cli_support.check_refused("klondike_core", "hint", "12", "--moves", moves, words="empty")
-
-
-def test_a_5000_digit_move_is_refused_in_one_line() -> None:
-    for move in ("1" * 5000, "1" * 5000 + "+W", "S+" + "1" * 5000, "draw," + "9" * 5000):
-        cli_support.check_refused("klondike_core", "hint", "12", "--moves", move, words="--moves")
-
-
-@pytest.mark.parametrize(("argv", "words"), cli_support.OUT_OF_BOUNDS)
-def test_numbers_past_their_bounds_are_refused(argv: list[str], words: str) -> None:
-    with pytest.raises(BadInput, match=words.replace("*", r"\*")):
-        build_parser().parse_args(argv)
-
-
-@pytest.mark.parametrize("argv", cli_support.AT_THE_BOUNDS)
-def test_numbers_at_their_bounds_are_accepted(argv: list[str]) -> None:
-    build_parser().parse_args(argv)

@@ -7,13 +7,11 @@ import json
 import subprocess
 import sys
 
-import cli_support
 import pytest
 from cli_support import SRC, one_json, run_module
 
 from pyramid_core import DealId, Game, Outcome
-from pyramid_core.cli import build_parser, main
-from solitaire_core.cli import BadInput
+from pyramid_core.cli import main
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -112,34 +110,3 @@ def test_the_shared_frame_numbers_files_and_refuses_non_ascii_digits(tmp_path, c
     assert main(["solve", "--file", str(deals)]) == 2
     captured = capsys.readouterr()
     assert "line 3" in captured.err and captured.out == ""
-
-
-# --- output that cannot be written, Ctrl-C, empty moves, bounded numbers (one shared frame) --------------
-
-def test_an_output_that_cannot_be_written_is_one_line_and_status_2() -> None:
-    cli_support.check_output_failures("pyramid_core")
-
-
-def test_ctrl_c_is_one_line_and_status_130() -> None:
-    cli_support.check_ctrl_c("pyramid_core")
-
-
-@pytest.mark.parametrize("moves", cli_support.EMPTY_MOVES)
-def test_an_empty_move_is_refused(moves: str) -> None:
-    cli_support.check_refused("pyramid_core", "hint", "12", "--moves", moves, words="empty")
-
-
-def test_a_5000_digit_move_is_refused_in_one_line() -> None:
-    for move in ("1" * 5000, "1" * 5000 + "+W", "S+" + "1" * 5000, "draw," + "9" * 5000):
-        cli_support.check_refused("pyramid_core", "hint", "12", "--moves", move, words="--moves")
-
-
-@pytest.mark.parametrize(("argv", "words"), cli_support.OUT_OF_BOUNDS)
-def test_numbers_past_their_bounds_are_refused(argv: list[str], words: str) -> None:
-    with pytest.raises(BadInput, match=words.replace("*", r"\*")):
-        build_parser().parse_args(argv)
-
-
-@pytest.mark.parametrize("argv", cli_support.AT_THE_BOUNDS)
-def test_numbers_at_their_bounds_are_accepted(argv: list[str]) -> None:
-    build_parser().parse_args(argv)
