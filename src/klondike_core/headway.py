@@ -31,7 +31,7 @@ move gets anywhere": undo, or deal again.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,7 +39,7 @@ from . import rules
 from .fast import DRAW, RECYCLE
 from .moves import Move
 from .position import Position
-from .progress import MAX_STATES, MAX_WORK, _key, _talon
+from .progress import MAX_STATES, MAX_WORK, _key, _talon, talon_successors
 from .replay import apply_move
 
 FAR: Final = (1 << 30, 0)
@@ -122,22 +122,6 @@ def _first_steps(view: Position, root: Position) -> list[tuple[str, int, Positio
     return steps
 
 
-def _successors(position: Position) -> Iterator[Position]:
-    """The talon positions one step away (`progress`'s search, here with no unseen talon card)."""
-    for move in rules.legal_moves(position):
-        if move.kind == "move":
-            yield rules.apply(position, move)
-    source = rules.Source("waste")
-    talon = position.stock
-    for index, card in enumerate(talon):
-        assert card is not None
-        rest = talon[:index] + talon[index + 1 :]
-        topped = Position(position.tableau, position.face_down, rest, (card,), position.foundations,
-                          position.unseen)
-        for target in rules.destinations(topped, card, source):
-            yield rules.apply(topped, Move("move", card, target))
-
-
 def _headway(view: Position, depth: int, hit: int, steps: list[tuple[str, int, Position]]) -> Headway:
     """The headway once the search found, at `depth` talon steps, the lines starting with the first steps
     whose bits are set in `hit`."""
@@ -188,7 +172,7 @@ def headway_steps(view: Position) -> Generator[None, None, Headway]:
             expanded += 1
             if expanded % YIELD_EVERY == 0:
                 yield
-            for after in _successors(position):
+            for after in talon_successors(position):
                 work += 1
                 if sum(after.face_down) < down:
                     hit |= mask

@@ -77,7 +77,7 @@ def _talon(position: Position) -> Position:
     return Position(position.tableau, position.face_down, talon, (), position.foundations, position.unseen)
 
 
-def _successors(position: Position) -> Iterator[Position]:
+def talon_successors(position: Position) -> Iterator[Position]:
     """The positions one move away, as talon positions: every tableau and foundation move, and every talon
     card onto each of its destinations."""
     for move in rules.legal_moves(position):
@@ -125,7 +125,7 @@ def gets_anywhere(view: Position, max_states: int = MAX_STATES, max_work: int = 
             return Progress.UNDECIDED
         position = queue.popleft()
         expanded += 1
-        for after in _successors(position):
+        for after in talon_successors(position):
             work += 1
             if sum(after.face_down) < down or sum(after.foundations) > done or _empty_columns(after) > empty:
                 return Progress.FOUND
