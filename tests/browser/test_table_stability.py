@@ -225,7 +225,7 @@ LABEL_IN_NAME = """sel => { const el = document.querySelector(sel);
 
 def test_nothing_unnamed_before_the_first_snapshot_and_each_page_described(page: Any, server: str) -> None:
     page.route("**/*.whl", lambda route: route.abort())  # the engine never comes: the page as it loads
-    for path in ("", "pyramid.html"):
+    for path in ("", "pyramid.html", "klondike.html"):
         page.goto(f"{server}/{path}")
         page.wait_for_function("() => document.querySelector('#undo').textContent")
         page.wait_for_timeout(300)

@@ -233,6 +233,7 @@ export class KlondikeTable {
     const dropped = [...this.tableEl.querySelectorAll(".kl-dropped")];
     const before = (moving || dropped.length) && !reducedMotion.matches ? this.rects() : null;
     this.state = state;
+    this.root.classList.add("drawn"); // the piles show (and are named) from the first snapshot on
     this.selected = selected;
     const chosen = selected ? locate(state, selected) : null;
     const targets = new Set(chosen ? chosen.entry.destinations : []);
