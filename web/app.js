@@ -15,7 +15,7 @@ import { trapFocus } from "./js/newdeal.js";
 import * as stats from "./js/stats.js";
 import * as store from "./js/storage.js";
 import { figure } from "./js/panels.js";
-import { formatTime, GameTimer } from "./js/timer.js";
+import { formatTime, GameTimer, MAX_PLAY_MS } from "./js/timer.js";
 import { createKlondike } from "./games/klondike/game.js";
 import { createPyramid } from "./games/pyramid/game.js";
 import { createTriPeaks } from "./games/tripeaks/game.js";
@@ -30,6 +30,8 @@ const shell = {
   act: (name, arg) => act(name, arg),
   send: (op, args, options) => send(op, args, options),
   setMessage: (message) => setMessage(message),
+  /** A request sent by send() is on its way: the table on screen is about to change (see act()). */
+  moving: () => movesInFlight > 0,
   /** The player is in the middle of a move (a card selected): the worker holds its background work. */
   busy: () => engine && engine.request("busy").catch(() => {}),
 };
@@ -235,7 +237,6 @@ async function openFirstGame() {
 }
 
 const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord, dropBad: false };
-const MAX_ELAPSED_MS = 1000 * 3600 * 1000; // a thousand hours: more is a damaged or edited save
 
 /**
  * The game saved in storage: {record, notice}. A record the page cannot use at all is left in storage (the
@@ -247,11 +248,16 @@ function readSave() {
   if (!saved.ok) return { record: null, notice: { key: "notice.bad_save", kind: "notice" } };
   const record = saved.value;
   if (!record) return { record: null, notice: null };
-  const elapsed = Number(record.elapsed_ms ?? 0);
-  const fine = typeof (record.elapsed_ms ?? 0) === "number" && Number.isFinite(elapsed) && elapsed >= 0 && elapsed <= MAX_ELAPSED_MS;
+  const elapsed = savedClock(record);
   adoptedSave = JSON.stringify(record.engine);
-  if (fine) return { record: { ...record, elapsed_ms: elapsed }, notice: null };
+  if (elapsed !== null) return { record: { ...record, elapsed_ms: elapsed }, notice: null };
   return { record: { ...record, elapsed_ms: 0 }, notice: { key: "notice.repaired_clock", kind: "notice" } };
+}
+
+/** A save's play time in ms (0 when it has none), or null when it is not one the page could have written. */
+function savedClock(record) {
+  const ms = record.elapsed_ms ?? 0;
+  return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 && ms <= MAX_PLAY_MS ? ms : null;
 }
 
 /** What the page needs of a save to send it to the engine: the engine's part, an object with its format. */
@@ -384,7 +390,6 @@ async function adoptOtherTab(text) {
   }
   if (!isSaveRecord(record)) return;
   const engineSave = JSON.stringify(record.engine);
-  const elapsed = Number(record.elapsed_ms);
   if (engineSave === adoptedSave) return;
   const forGame = current.id;
   let reply;
@@ -398,7 +403,7 @@ async function adoptOtherTab(text) {
   adoptedSave = engineSave;
   closePanels();
   clockStarted = reply.state.moves > 0;
-  timer.reset(Number.isFinite(elapsed) && elapsed >= 0 && elapsed <= MAX_ELAPSED_MS ? elapsed : 0);
+  timer.reset(savedClock(record) ?? 0);
   applyReply(reply, { op: "restore", persist: false });
   setMessage({ key: "notice.other_tab", kind: "notice" });
 }
@@ -621,7 +626,7 @@ function showBootFailure(err) {
 
 /** A request that got no answer in time, or a worker that died: only a fresh engine helps. */
 function isStall(err) {
-  return Boolean(err) && (err.type === "Timeout" || (engine !== null && engine.failure !== null && engine.failure === err));
+  return engine !== null && engine.stalled(err);
 }
 
 let stalledOp = null;

@@ -55,12 +55,6 @@ export function setupDeals(ctx) {
     return Boolean(state) && attempt.deal_id === state.deal_id && !attempt.recorded && attempt.moved;
   }
 
-  /** A request that got no answer in time, or a worker that died: the shell offers a fresh engine. */
-  function stalled(err) {
-    const engine = ctx.engine();
-    return Boolean(err) && (err.type === "Timeout" || (engine !== null && engine.failure !== null && engine.failure === err));
-  }
-
   /**
    * Deal a typed ID, checked as a link is (the worker's check_deal: the engine says whether it deals that ID,
    * and its canonical form). A refused ID changes nothing.
@@ -70,7 +64,7 @@ export function setupDeals(ctx) {
     try {
       checked = await ctx.engine().request("check_deal", { deal_id: typed });
     } catch (err) {
-      if (!stalled(err)) return "refused";
+      if (!ctx.engine().stalled(err)) return "refused";
       ctx.engineError(err);
       return "failed";
     }

@@ -106,6 +106,12 @@ export class Engine {
     }
   }
 
+  /** Whether `err` says this engine stopped answering (a time limit, or the worker's failure): only a fresh
+   *  engine helps then, unlike a request it answered with an error. */
+  stalled(err) {
+    return Boolean(err) && (err.type === "Timeout" || (this.failure !== null && this.failure === err));
+  }
+
   /** Stop the worker for good (a fresh one is another Engine); pending requests are rejected. */
   terminate() {
     if (this.worker) this.worker.terminate();

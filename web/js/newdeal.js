@@ -11,7 +11,7 @@
 
 import { LEVELS } from "./levels.js";
 import * as store from "./storage.js";
-import { t } from "./i18n.js";
+import { quoteInput, t } from "./i18n.js";
 
 const KEY = "newdeal";
 const $ = (id) => document.getElementById(id);
@@ -53,12 +53,6 @@ export function trapFocus(dialog) {
 
 /** At most this many characters of a refused ID are quoted back: a long paste must not make a long line. */
 const QUOTED = 16;
-
-/** What the dialog says of a refused ID: its first characters, trimmed, with "…" when there were more. */
-export function quoteTyped(text) {
-  const chars = [...String(text).trim().replace(/\s+/g, " ")];
-  return chars.length > QUOTED ? `${chars.slice(0, QUOTED - 1).join("")}…` : chars.join("");
-}
 
 export class NewDealDialog {
   /**
@@ -169,7 +163,7 @@ export class NewDealDialog {
       $("newdeal-status").textContent = "";
       this.close();
     } else {
-      $("newdeal-status").textContent = t("newdeal.failed", { message: "" }).replace(" ()", "");
+      $("newdeal-status").textContent = t("newdeal.failed");
       $("newdeal-deal").focus();
     }
   }
@@ -198,8 +192,8 @@ export class NewDealDialog {
       this.close();
       return;
     }
-    if (result === "refused") this.showRefusal(t("newdeal.id_refused", { id: quoteTyped(typed) }));
-    else $("newdeal-status").textContent = t("newdeal.failed", { message: "" }).replace(" ()", "");
+    if (result === "refused") this.showRefusal(t("newdeal.id_refused", { id: quoteInput(typed.replace(/\s+/g, " "), QUOTED) }));
+    else $("newdeal-status").textContent = t("newdeal.failed");
     if (this.dialog.open) {
       field.focus();
       field.select();

@@ -8,7 +8,7 @@
 
 import * as store from "./storage.js";
 import { t } from "./i18n.js";
-import { formatTime } from "./timer.js";
+import { formatTime, MAX_PLAY_MS } from "./timer.js";
 
 const KEY = "stats.v1";
 const RECENT = 20;
@@ -39,12 +39,11 @@ function empty() {
 // record) is dropped and replaced by its empty value, so the panel always draws and games keep being
 // recorded. repair() says whether something was dropped (the page says so once) and writes the clean copy.
 
-// Bounds no real record reaches: a count of ten million games, a game of a thousand hours. A larger
+// Bounds no real record reaches: a count of ten million games, a game of MAX_PLAY_MS. A larger
 // figure is an edited or damaged one, and drawing it would print "1e+308" or "Infinity %".
 const MAX_COUNT = 10_000_000;
-const MAX_MS = 1000 * 3600 * 1000;
 const count = (v) => Number.isInteger(v) && v >= 0 && v <= MAX_COUNT;
-const amount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= MAX_MS;
+const amount = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= MAX_PLAY_MS;
 const COUNTS = ["played", "won", "run", "bestRun", "longestStreak"];
 const BESTS = { bestMs: amount, fewestMoves: count, bestScore: count };
 

@@ -1,5 +1,8 @@
 // Play time: runs while the game is in progress and the page is visible, pauses otherwise.
 
+/** The longest play time a record may hold: a thousand hours. More is a damaged or edited record. */
+export const MAX_PLAY_MS = 1000 * 3600 * 1000;
+
 export class GameTimer {
   constructor(onTick) {
     this.onTick = onTick;

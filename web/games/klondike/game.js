@@ -40,24 +40,10 @@ export function createKlondike(shell) {
   let noteClosed = false; // the player closed the no-progress note (until progress is made again)
   const auto = { running: false, timer: 0 };
   let dropHandled = false;
-  // Move requests sent and not yet answered and drawn. A tap or a drag made meanwhile was made on a
-  // snapshot that is about to change (the card under the finger may be leaving): it is dropped.
-  let movesInFlight = 0;
-
-  /** Send a move-like request (a move, an auto-finish step), counted while it is in flight. */
-  async function sendMove(op, args, options) {
-    movesInFlight += 1;
-    try {
-      return await shell.send(op, args, options);
-    } finally {
-      movesInFlight -= 1;
-    }
-  }
-
-  /** Whether a tap or a press on the table belongs to the snapshot on screen: none is in flight, and the
-   *  element is not a card still moving (a glide, a turn). */
+  /** Whether a tap or a press on the table belongs to the snapshot on screen: no move is on its way (the
+   *  shell's word), and the element is not a card still moving (a glide, a turn). */
   function madeOnShownTable(eventTarget) {
-    return movesInFlight === 0 && !table.inMotion(eventTarget);
+    return !shell.moving() && !table.inMotion(eventTarget);
   }
 
   function extras() {
@@ -95,7 +81,7 @@ export function createKlondike(shell) {
 
   function move(notation, target) {
     selected = null;
-    return sendMove("move", { move: notation }, { target });
+    return shell.send("move", { move: notation }, { target });
   }
 
   function stopAuto() {
@@ -115,7 +101,7 @@ export function createKlondike(shell) {
       stopAuto();
       return;
     }
-    const moved = await sendMove("autofinish", {}, { target: null });
+    const moved = await shell.send("autofinish", {}, { target: null });
     if (!auto.running) return;
     if (!moved || !state || state.outcome !== "playing" || !state.autofinish) {
       stopAuto();
@@ -197,18 +183,21 @@ export function createKlondike(shell) {
       $("klondike-board").addEventListener("click", (event) => {
         const target = table.targetOf(event.target);
         if (!target) return;
-        // Finir auto and the note's close always answer; anything else waits for the table to be current
-        // (a double tap's second tap must not hit the card the first one uncovered or sent flying).
-        if (target.kind !== "auto" && target.kind !== "note-close" && !madeOnShownTable(event.target)) return;
-        shell.act("pick", target);
+        // Finir auto and the note's close always answer (the shell lets "control" through while a move is on
+        // its way); anything else waits for the table to be current (a double tap's second tap must not hit
+        // the card the first one uncovered or sent flying).
+        if (target.kind === "auto" || target.kind === "note-close") shell.act("control", target);
+        else if (madeOnShownTable(event.target)) shell.act("pick", target);
       });
     },
     keymap: { d: "draw", r: "recycle", f: "autofinish" },
+    /** Intents the shell runs even while a move is on its way: none of them plays a card. */
+    anytimeIntents: ["control"],
     intents: {
-      /** A tap on the table: a card, a column, a foundation, the stock, Finir auto or the note's close. */
+      /** A tap on Finir auto (start or stop) or on the no-progress note's close. */
+      control: (target) => (target.kind === "auto" ? toggleAuto() : closeNote()),
+      /** A tap on the table: a card, a column, a foundation or the stock. */
       pick(target) {
-        if (target.kind === "auto") return toggleAuto();
-        if (target.kind === "note-close") return closeNote();
         if (stopAuto()) shell.setMessage({ key: "autofinish.stopped" });
         if (target.kind === "stock") {
           selected = null;
