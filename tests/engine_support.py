@@ -10,7 +10,7 @@ import hashlib
 import json
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from hypothesis import HealthCheck, settings
 
@@ -233,3 +233,16 @@ def brute_force(table_ranks: Sequence[int], present: Iterable[int], waste_rank: 
 
 def card(code: str) -> Card:
     return Card.parse(code)
+
+
+class RequestHandler(Protocol):
+    """Any game's worker session: one JSON request in, one JSON reply out."""
+
+    def handle(self, text: str) -> str: ...
+
+
+def ask(session: RequestHandler, op: str, **args: object) -> dict[str, Any]:
+    """A session's reply to one request `{"op": op, "args": args}`, parsed."""
+    reply = json.loads(session.handle(json.dumps({"op": op, "args": args})))
+    assert isinstance(reply, dict)
+    return reply

@@ -8,11 +8,11 @@ Each test guards a line of `playsession` that a mutation sample changed without 
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable
 from typing import Any, Final, NoReturn
 
 import pytest
+from engine_support import ask
 
 from klondike_core.api import Session as KlondikeSession
 from klondike_core.deal import DealId as KlondikeDealId
@@ -30,13 +30,6 @@ def _pyramid(number: int) -> PyramidSession:
     session = PyramidSession()
     assert ask(session, "new", deal_id=str(number))["ok"]
     return session
-
-
-def ask(session: AnySession, op: str, **args: object) -> dict[str, Any]:
-    """The reply to one request, parsed."""
-    reply = json.loads(session.handle(json.dumps({"op": op, "args": args})))
-    assert isinstance(reply, dict)
-    return reply
 
 
 @pytest.mark.parametrize("game", sorted(SESSIONS))

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from engine_support import ask
 
 from klondike_core.api import Session as KlondikeSession
 from pyramid_core.api import Session as PyramidSession
@@ -30,13 +29,11 @@ def test_check_deal_says_whether_a_link_names_the_game_on_the_table(
     current: str,
     same: bool,
 ) -> None:
-    handle = session().handle
-    request = {"op": "check_deal", "args": {"deal_id": wanted, "current": current}}
-    reply = json.loads(handle(json.dumps(request)))
+    reply = ask(session(), "check_deal", deal_id=wanted, current=current)
     assert reply["ok"] is True
     assert reply["same_game"] is same
 
 
 def test_check_deal_without_current_has_no_same_game() -> None:
-    reply = json.loads(PyramidSession().handle(json.dumps({"op": "check_deal", "args": {"deal_id": "7"}})))
+    reply = ask(PyramidSession(), "check_deal", deal_id="7")
     assert reply == {"ok": True, "deal_id": "7"}

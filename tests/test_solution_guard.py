@@ -10,11 +10,11 @@ game; once the game is given up, the same request reaches the solver.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any, Final, NoReturn
 
 import pytest
+from engine_support import ask
 
 import klondike_core.api as klondike_api
 import pyramid_core.api as pyramid_api
@@ -45,13 +45,6 @@ def session_of(game: str) -> AnySession:
     session: AnySession = tripeaks_api.Session() if game == "tripeaks" else pyramid_api.Session()
     assert ask(session, "new", deal_id="1")["ok"]
     return session
-
-
-def ask(session: AnySession, op: str, **args: object) -> dict[str, Any]:
-    """The reply to one request, parsed."""
-    reply = json.loads(session.handle(json.dumps({"op": op, "args": args})))
-    assert isinstance(reply, dict)
-    return reply
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
