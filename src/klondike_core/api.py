@@ -4,7 +4,8 @@ solution) and Klondike's own, on the shared request frame `solitaire_core.sessio
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
-leaves the session exactly as it was. Ops: `new` (optional `deal_id`), `check_deal` (`deal_id`), `restore`
+leaves the session exactly as it was. Ops: `new` (optional `deal_id`, `level`, `draw`), `check_deal`
+(`deal_id`, optional `current`), `restore`
 (`save`), `move` (`{"move": "QH>T3"}`, also `"draw"`, `"recycle"`, `"undo"`), `draw`, `recycle`, `undo`,
 `autofinish` (the next auto-finish move, an ordinary undoable move), `replay`, `state`, `hint`,
 `hint_start`, `hint_step` (`slice_ms`), `give_up`, and `solution` (allowed once the deal is won, given up, or
@@ -21,16 +22,20 @@ import secrets
 from typing import Any, ClassVar, Final
 
 from solitaire_core.errors import RequestError
+from solitaire_core.levels import parse_level
 from solitaire_core.playsession import Parts, PlayedSession
 from solitaire_core.session import budget_arg
 
-from .deal import RANDOM_LIMIT, DealId
+from .deal import DRAWS, RANDOM_LIMIT, DealId
+from .difficulty import deal_at_level, parse_verified, verify
+from .errors import DealIdError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .moves import Move
+from .proof import solve_position
 from .save import Played, load, save
 from .snapshot import snapshot
-from .solver import SolveResult, solve
+from .solver import SolveResult
 
 __all__ = ["SOLUTION_BUDGET_MS", "RequestError", "Session", "random_deal_id"]
 
@@ -39,13 +44,23 @@ SOLUTION_BUDGET_MS: Final = 8_000.0
 within 10 s in the worker, or says it could not decide)."""
 
 
-def random_deal_id() -> DealId:
-    """A fresh deal drawn from the system's secure random source."""
-    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
+def random_deal_id(draw: int = 1) -> DealId:
+    """A fresh deal under `draw`, drawn from the system's secure random source."""
+    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1), draw)
+
+
+def draw_arg(args: dict[str, Any]) -> int | None:
+    """The `draw` of a `new` request: 1 or 3, or `None` when absent or null."""
+    draw = args.get("draw")
+    if draw is None:
+        return None
+    if isinstance(draw, bool) or draw not in DRAWS:
+        raise RequestError("'draw' must be 1 or 3")
+    return int(draw)
 
 
 PARTS: Final = Parts(
-    parse_deal_id=DealId.parse, parse_move=Move.parse, snapshot=snapshot, save=save, load=load, hint=hint,
+    parse_deal_id=parse_verified, parse_move=Move.parse, snapshot=snapshot, save=save, load=load, hint=hint,
     hint_job=HintJob,
 )
 """What the shared session takes from Klondike's modules."""
@@ -67,21 +82,44 @@ class Session(PlayedSession[Game, Hint]):
         """The deal with every card known, solved within `budget_ms` (default `SOLUTION_BUDGET_MS`): past
         it the verdict is `unknown` with no line."""
         budget = budget_arg(args, "budget_ms") or SOLUTION_BUDGET_MS
-        viewer = Game(self.game.deal, self.game.deal_id, self.game.deal.cards)
-        return viewer, solve(viewer.position(), budget_ms=budget)
+        viewer = Game(self.game.deal, self.game.deal_id, self.game.deal.cards, self.game.draw)
+        return viewer, solve_position(viewer.position(), budget_ms=budget)
 
     def frame(self, viewer: Game) -> dict[str, Any]:
         """A snapshot of the solution's line, without the progress search (its frames are never played)."""
         return snapshot(viewer, progress=False)
 
     def _new(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Deal `deal_id`, or a random deal without it (`level` may only be `any`: Klondike has no levels
-        yet)."""
-        if args.get("level", "any") != "any":
-            raise RequestError("Klondike has no difficulty levels yet: 'level' must be 'any'")
-        deal_id = self._deal_id_arg(args) if args.get("deal_id") is not None else random_deal_id()
+        """Deal `deal_id` (its level claim verified), or without it a random deal of `level` (`any`, the
+        default, or `easy`, `medium`, `hard`: a deal proven winnable, `difficulty`), under `draw` (1, the
+        default, or 3). With a `deal_id`, `draw` 3 plays its deal with draw three (`12` becomes `T-12`, and a
+        level claim is then verified for draw three); `draw` 1 with a `T` ID is a `RequestError`."""
+        draw = draw_arg(args)
+        if args.get("deal_id") is not None:
+            deal_id = DealId.parse(self._raw_deal_id(args))
+            if draw is not None and draw != deal_id.draw:
+                if deal_id.draw == 3:
+                    raise RequestError(f"deal {deal_id} is a draw-three deal: 'draw' must be 3 or absent")
+                deal_id = deal_id.with_draw(draw)
+            verify(deal_id)
+        else:
+            try:
+                level = parse_level(args.get("level", "any"))
+            except ValueError as error:
+                raise RequestError(str(error)) from None
+            draw = draw or 1
+            try:
+                deal_id = random_deal_id(draw) if level is None else deal_at_level(level, draw)
+            except DealIdError as error:
+                raise RequestError(str(error)) from None
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
+
+    def _raw_deal_id(self, args: dict[str, Any]) -> str:
+        raw = args.get("deal_id")
+        if not isinstance(raw, str):
+            raise RequestError("'deal_id' must be a string")
+        return raw
 
     def _autofinish(self, args: dict[str, Any]) -> dict[str, Any]:
         """Play the next auto-finish move; `played` is that move in notation, or `null` (and nothing

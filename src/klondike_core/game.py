@@ -4,7 +4,9 @@ The position is an immutable `position.Position` (the one the solver and the hin
 pushes the position before it, so undo restores it exactly (the recycle count included). The rules are
 `rules`'s pure functions. Knowledge (which cards the player has seen) only grows (design.md): the face-up card
 of each column from the start, a face-down card once it has turned, a stock card once it has been drawn.
-Undo turns a card back face down but never makes it unknown.
+Undo turns a card back face down but never makes it unknown. Draw three is an option of the game, not another
+game: `Game(deal, draw=3)` (or a deal ID with `T`); its position says so (`Position.draw`), the rules turn
+three cards a draw, and every card a draw turns is known from then on, even once the next ones cover it.
 
 **The end of a game** is every game's (`solitaire_core.ending`, as in TriPeaks and Pyramid): a won game is
 *over* until an undo reopens it; giving up ends it for good (moves, draws, recycles and undos are refused,
@@ -23,8 +25,9 @@ from solitaire_core.ending import Outcome
 from solitaire_core.moveplay import MovePlay
 
 from . import rules
-from .deal import Deal, DealId
+from .deal import DRAWS, Deal, DealId
 from .errors import GameInProgressError, GameOverError, PositionError
+from .finish import finishing_move
 from .moves import (
     DRAW_MOVE,
     RECYCLE_MOVE,
@@ -37,7 +40,7 @@ from .moves import (
     Target,
 )
 from .position import Position
-from .progress import Progress, autofinish_move, gets_anywhere
+from .progress import Progress, gets_anywhere
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +59,17 @@ class Game(MovePlay[Card, Move, Rejection]):
     illegal_move = IllegalMove
     position_error = PositionError
 
-    def __init__(self, deal: Deal, deal_id: DealId | None = None, known: Iterable[Card] = ()) -> None:
+    def __init__(
+        self, deal: Deal, deal_id: DealId | None = None, known: Iterable[Card] = (), draw: int | None = None
+    ) -> None:
+        if deal_id is not None and draw is not None and draw != deal_id.draw:
+            raise PositionError(f"deal {deal_id} is played with draw {deal_id.draw}, not draw {draw}")
+        draw = deal_id.draw if deal_id is not None else 1 if draw is None else draw
+        if draw not in DRAWS or isinstance(draw, bool):
+            raise PositionError(f"a draw turns 1 or 3 cards, not {draw!r}")
         self.deal = deal
         self.deal_id = deal_id
-        self._position = deal.start()
+        self._position = deal.start(draw)
         self._recycles = 0
         self._steps: list[_Step] = []
         self._actions: list[Action] = []
@@ -85,7 +95,7 @@ class Game(MovePlay[Card, Move, Rejection]):
     def restarted(self) -> Game:
         """The same deal from its start, keeping everything the player has seen known. The version counts
         on from this game's, so a hint asked before the restart is stale."""
-        game = Game(self.deal, self.deal_id, self._known)
+        game = Game(self.deal, self.deal_id, self._known, self.draw)
         game._version = self._version + 1
         return game
 
@@ -101,6 +111,11 @@ class Game(MovePlay[Card, Move, Rejection]):
         return twin
 
     # --- reading the position -------------------------------------------------------------------------
+
+    @property
+    def draw(self) -> int:
+        """How many cards a draw turns: 1, or 3 in draw three."""
+        return self._position.draw
 
     def position(self) -> Position:
         """The full position (every card shown): what the solver decides."""
@@ -178,7 +193,7 @@ class Game(MovePlay[Card, Move, Rejection]):
         available (`progress.autofinish_move`)."""
         if self.over:
             return None
-        return autofinish_move(self.player_view())
+        return finishing_move(self.player_view())
 
     def legal_moves(self) -> list[Move]:
         """Every legal move (`rules.legal_moves`); none once the game is over."""
@@ -243,7 +258,7 @@ class Game(MovePlay[Card, Move, Rejection]):
         self._position = after
         self._version += 1
         if move.kind == "draw":
-            self._known.add(after.waste[-1])
+            self._known.update(after.waste[len(before.waste):])
         elif move.kind == "recycle":
             self._recycles += 1
         else:
@@ -257,7 +272,7 @@ class Game(MovePlay[Card, Move, Rejection]):
         name = str(self.deal_id) if self.deal_id else "custom deal"
         done = sum(self._position.foundations)
         return (
-            f"<Game {name} foundations={done}/52 stock={len(self._position.stock)} "
+            f"<Game {name} draw={self.draw} foundations={done}/52 stock={len(self._position.stock)} "
             f"waste={len(self._position.waste)} recycles={self._recycles} moves={self.moves}>"
         )
 

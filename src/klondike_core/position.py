@@ -11,6 +11,9 @@ This is the one picture the rules engine (`game.py`) hands to the solver (`solve
 - `foundations`: the top rank on each suit's foundation (0 empty, 13 complete), clubs, diamonds, hearts,
   spades (the suit order of `Card.suit`).
 - `unseen`: the cards the player has not seen, exactly the ones the `None`s stand for.
+- `draw`: how many cards a draw turns, 1 (the standard rules) or 3 (draw three). It is part of the position
+  because the rules, the hint and the solver need it and are handed nothing else; everything else reads the
+  same under both (in draw three the waste's covered cards are known: every waste card is).
 
 `Position.full` is the position with every card shown (what the solver decides, "thoughtful" Klondike);
 `Position.view` keeps only what the player knows.
@@ -44,13 +47,16 @@ class Position:
     waste: tuple[Card, ...]
     foundations: tuple[int, int, int, int]
     unseen: frozenset[Card] = frozenset()
+    draw: int = 1
 
     @classmethod
-    def dealt(cls, cards: tuple[Card, ...], *, known: frozenset[Card] | None = None) -> Position:
-        """The start of the deal whose notation order is `cards` (52 of them). With `known`, every card not
-        in it is hidden (`None`); without, every card is shown."""
+    def dealt(
+        cls, cards: tuple[Card, ...], *, known: frozenset[Card] | None = None, draw: int = 1
+    ) -> Position:
+        """The start of the deal whose notation order is `cards` (52 of them), drawing `draw` cards at a
+        time. With `known`, every card not in it is hidden (`None`); without, every card is shown."""
         tableau = tuple(tuple(cards[i] for i in column_indexes(c)) for c in range(COLUMNS))
-        full = cls(tableau, tuple(range(COLUMNS)), tuple(cards[TABLEAU_SIZE:]), (), (0, 0, 0, 0))
+        full = cls(tableau, tuple(range(COLUMNS)), tuple(cards[TABLEAU_SIZE:]), (), (0, 0, 0, 0), draw=draw)
         return full if known is None else full.view(known)
 
     def view(self, known: frozenset[Card]) -> Position:
@@ -69,7 +75,7 @@ class Position:
         )
         stock = tuple(hide(card) for card in self.stock)
         hidden = frozenset(unseen) | self.unseen
-        return Position(tableau, self.face_down, stock, self.waste, self.foundations, hidden)
+        return Position(tableau, self.face_down, stock, self.waste, self.foundations, hidden, self.draw)
 
     @property
     def all_known(self) -> bool:
@@ -85,4 +91,4 @@ class Position:
             tuple(next(supply) if card is None else card for card in column) for column in self.tableau
         )
         stock = tuple(next(supply) if card is None else card for card in self.stock)
-        return Position(tableau, self.face_down, stock, self.waste, self.foundations)
+        return Position(tableau, self.face_down, stock, self.waste, self.foundations, draw=self.draw)

@@ -2,9 +2,10 @@
 
 The rules engine (`game.py`) is the authority on moves; this module only lets the solver's side replay its
 lines and play whole games without depending on the engine's classes. It reads design.md's notation
-(`QH>T3`, `AC>F`, `draw`, `recycle`) and applies a move it is told is legal, checking what it needs to stay
-sane (`ValueError` otherwise). `legal_moves` lists every legal move of a position, on what the player sees
-(face-up cards, the waste, the foundations' tops), so it works on a view as well as on a full position.
+(`QH>T3`, `AC>F`, `draw`, `recycle`; a draw turns `Position.draw` cards) and applies a move it is told is
+legal, checking what it needs to stay sane (`ValueError` otherwise). `legal_moves` lists every legal move of
+a position, on what the player sees (face-up cards, the waste, the foundations' tops), so it works on a view
+as well as on a full position.
 """
 
 from __future__ import annotations
@@ -77,10 +78,11 @@ def apply_move(position: Position, move: str) -> Position:
     if move == DRAW:
         if not stock:
             raise ValueError("draw: the stock is empty")
-        card = stock.pop(0)
-        if card is None:
-            raise ValueError("draw: the next stock card is unknown here (apply to a full position)")
-        waste.append(card)
+        for _ in range(min(position.draw, len(stock))):
+            card = stock.pop(0)
+            if card is None:
+                raise ValueError("draw: the next stock card is unknown here (apply to a full position)")
+            waste.append(card)
     elif move == RECYCLE:
         if stock or not waste:
             raise ValueError("recycle: only with the stock empty and the waste not")
@@ -121,6 +123,7 @@ def apply_move(position: Position, move: str) -> Position:
         tuple(waste),
         (found[0], found[1], found[2], found[3]),
         position.unseen,
+        position.draw,
     )
 
 

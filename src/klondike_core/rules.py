@@ -7,7 +7,9 @@ that touch a hidden card are a draw of an unseen stock card and the flip of an u
 callers that look at views check for before they apply (`progress`). The game (`game.Game`) adds the
 history, the knowledge, giving up and the end of the game on top.
 
-Rules (design.md, seed 003): draw 1, unlimited passes. A tableau card goes on a card one rank higher of the
+Rules (design.md, seed 003): draw 1 or draw 3 (`Position.draw`), unlimited passes; a draw turns the stock's
+next `draw` cards (fewer when fewer are left) one by one onto the waste, so the last is on top, and only the
+waste top plays. A tableau card goes on a card one rank higher of the
 other colour; a face-up card moves with the ordered run on it; only a king (or a run it heads) goes into an
 empty column; foundations build up by suit from the ace, from the waste top or a column's top card; a
 foundation's top card may come back onto a column; a face-down card left on top of a column turns face up
@@ -142,12 +144,15 @@ def apply(position: Position, move: Move) -> Position:
     """The position after the legal `move` (checked with `check`), the flip of an uncovered card included."""
     tableau, face_down = position.tableau, position.face_down
     stock, waste, foundations = position.stock, position.waste, position.foundations
+    draw = position.draw
     if move.kind == "draw":
-        drawn = stock[0]
-        assert drawn is not None, "a view cannot draw an unseen card"
-        return Position(tableau, face_down, stock[1:], (*waste, drawn), foundations, position.unseen)
+        drawn = stock[:draw]
+        assert None not in drawn, "a view cannot draw an unseen card"
+        turned = tuple(card for card in drawn if card is not None)
+        after = (*waste, *turned)
+        return Position(tableau, face_down, stock[draw:], after, foundations, position.unseen, draw)
     if move.kind == "recycle":
-        return Position(tableau, face_down, tuple(waste), (), foundations, position.unseen)
+        return Position(tableau, face_down, tuple(waste), (), foundations, position.unseen, draw)
     card, target = move.card, move.target
     assert card is not None and target is not None
     source = locate(position, card)
@@ -170,9 +175,8 @@ def apply(position: Position, move: Move) -> Position:
         tops[card.suit] = card.rank
     else:
         columns[target] = columns[target] + moving
-    return Position(
-        tuple(columns), tuple(downs), stock, waste, (tops[0], tops[1], tops[2], tops[3]), position.unseen
-    )
+    found = (tops[0], tops[1], tops[2], tops[3])
+    return Position(tuple(columns), tuple(downs), stock, waste, found, position.unseen, draw)
 
 
 def sources(position: Position) -> list[tuple[Card, Source]]:

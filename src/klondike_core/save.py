@@ -19,6 +19,7 @@ from typing import Any, Final, TypeAlias
 from solitaire_core import playlog
 
 from .deal import Deal, DealId
+from .difficulty import parse_verified
 from .errors import KlondikeError, SaveError
 from .game import Game
 
@@ -51,4 +52,4 @@ def _fresh_game(data: Mapping[str, object]) -> Game:
     """A new game of the deal the save names (by one of its ID and its cards, not both)."""
     if "deal_id" in data and "deal" in data:
         raise SaveError("saved game: both a deal ID and a deal")
-    return Game(*playlog.name_deal(data, DealId.parse, DealId.deal, Deal.parse))
+    return Game(*playlog.name_deal(data, parse_verified, DealId.deal, Deal.parse))

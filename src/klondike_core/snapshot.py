@@ -2,7 +2,10 @@
 
 A face-down tableau card is `{"state": "down"}` with no `card` field, even when the player saw it before an
 undo turned it back (the page shows it face down); the stock is only its `count`; the waste shows its top
-card. For each card that may move (the waste top, each face-up tableau card, each foundation top),
+card, and `fan` its visible cards: the top one with draw one, the top three (fewer when the waste holds fewer)
+fanned with draw three, bottom to top, only the last playable. `draw` says which rules the game is played
+under (1 or 3), `level` the level its deal ID claims (verified before the game was dealt) or `"any"`.
+For each card that may move (the waste top, each face-up tableau card, each foundation top),
 `destinations` lists where the engine allows it to go (`"T0"` … `"T6"`, `"F"`), and `auto` is the one
 destination when there is exactly one (the one-tap move), else `null`; so the page highlights what the
 engine allows without knowing the rules. Once the game is over no card has a destination.
@@ -25,6 +28,8 @@ from .moves import FOUNDATION, Target, target_text
 from .position import COLUMNS, Position
 
 FORMAT_VERSION: Final = 1
+FAN: Final = {1: 1, 3: 3}
+"""How many waste cards show, by draw: the top one with draw one, the top three with draw three."""
 
 
 def _playable(card: Card, targets: list[Target]) -> dict[str, Any]:
@@ -58,6 +63,9 @@ def snapshot(game: Game, progress: bool = True) -> dict[str, Any]:
             entries.append({"state": "up", **_playable(card, moving.get(card, []))})
         columns.append({"column": column, "down": down, "cards": entries})
     waste_top = position.waste[-1] if position.waste else None
+    fan = [{"card": card.code} for card in position.waste[-FAN[position.draw]:]] if position.waste else []
+    if fan and waste_top is not None:
+        fan[-1] = _playable(waste_top, moving.get(waste_top, []))
     foundations = []
     for suit in range(4):
         top = rules.foundation_card(position, suit)
@@ -70,13 +78,15 @@ def snapshot(game: Game, progress: bool = True) -> dict[str, Any]:
         "game": "klondike",
         "format": FORMAT_VERSION,
         "deal_id": str(game.deal_id) if game.deal_id is not None else None,
-        "level": "any",
+        "level": game.deal_id.level.value if game.deal_id is not None and game.deal_id.level else "any",
+        "draw": position.draw,
         "version": game.version,
         "columns": columns,
         "stock": {"count": len(position.stock)},
         "waste": {
             "count": len(position.waste),
             "top": None if waste_top is None else _playable(waste_top, moving.get(waste_top, [])),
+            "fan": fan,
         },
         "foundations": foundations,
         "on_foundations": sum(position.foundations),

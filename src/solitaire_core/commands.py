@@ -171,10 +171,13 @@ def add_sample_command(commands: Any, name: str, run: Runner) -> Parser:  # noqa
     return sub
 
 
-def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: Mapping[str, Runner]) -> (
-        argparse.ArgumentParser):
-    """The whole parser of a game without variants: `deal ID`, `solve [DEAL] [--file]`, `hint DEAL
-    [--moves]`, `autoplay` and `stats` (with `--budget-ms`), each run by `run[command]`."""
+def game_parser(
+    package: str, name: str, *, id_help: str, moves_help: str, run: Mapping[str, Runner],
+    every: Callable[[Parser], None] | None = None,
+) -> argparse.ArgumentParser:
+    """The whole parser of a game: `deal ID`, `solve [DEAL] [--file]`, `hint DEAL [--moves]`, `autoplay` and
+    `stats` (with `--budget-ms`), each run by `run[command]`; `every`, when given, adds the game's own
+    options to every command (Klondike's `--draw`)."""
     parser, commands = command_parsers(package, name)
 
     deal = commands.add_parser("deal", help="print the deal of an ID", allow_abbrev=False)
@@ -203,4 +206,7 @@ def game_parser(package: str, name: str, *, id_help: str, moves_help: str, run: 
         sub.add_argument("--json", action="store_true")
         if command == "stats":
             sub.add_argument("--budget-ms", type=frame.positive, help=frame.BUDGET_HELP)
+    if every is not None:
+        for sub in (deal, solve_cmd, hint_cmd, *(commands.choices[command] for command in SAMPLE_HELP)):
+            every(sub)
     return parser

@@ -1,0 +1,51 @@
+"""The solver's answer under either draw, never wrong about the draw it is asked about: the one place where
+the rest of the engine (the command line, the worker's `solution`, the levels, the hint's exact branch) asks
+the solver about a position.
+
+The position carries its draw count (`Position.draw`) and the solver is handed the position: that is how the
+draw count passes through, here and nowhere else. Whatever the solver says, a `win` stands only when its line
+replays to a win under the position's own rules (`rules.check` and `rules.apply`, draw three included), so a
+solver that reads a draw-three position as draw one (the solver of this version does: its talon is draw
+one's) can never make a wrong `win`: its line fails to replay and the answer is `unknown`. A `lost` stands for
+both draws, because every draw-three line is also a draw-one line (a draw of three is three draws of one, a
+recycle is a recycle): a position lost under draw one is lost under draw three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from solitaire_core.verdict import Verdict
+
+from . import rules
+from .errors import KlondikeError
+from .moves import Move
+from .position import Position
+from .solver import SolveResult, solve
+
+
+def replays_to_win(position: Position, line: Sequence[str]) -> bool:
+    """True when every move of `line` is legal in turn from `position` (under its draw) and the last wins."""
+    try:
+        for text in line:
+            move = Move.parse(text)
+            if rules.check(position, move) is not None:
+                return False
+            position = rules.apply(position, move)
+    except KlondikeError:
+        return False
+    return rules.is_won(position)
+
+
+def solve_position(
+    position: Position, budget_ms: float | None = None, node_budget: int | None = None
+) -> SolveResult:
+    """Decide the full `position` under its draw: `win` with a line that replays to a win under that draw,
+    `lost` only when proven, else `unknown` (a budget ran out, or the solver's line does not replay)."""
+    result = solve(position, budget_ms=budget_ms, node_budget=node_budget)
+    if result.verdict is Verdict.WIN and not replays_to_win(position, result.line):
+        return SolveResult(Verdict.UNKNOWN, (), result.nodes, result.ms)
+    return result
+
+
+__all__ = ["replays_to_win", "solve_position"]
