@@ -22,6 +22,14 @@ line. A draw or recycle moves that first card one place nearer the waste top, so
 The moves that shorten it are `Headway.onward`: the first steps of the shortest lines (a draw or a recycle
 when each of those first steps waits for a card of the talon).
 
+**Draw three** (`Position.draw` 3). Only some talon cards can be brought to the waste top by drawing and
+recycling (the groups of three come round each pass the same until a card leaves the talon), so the first
+step of a line may play a talon card only when draws and recycles bring it to the top; that count of draws
+and recycles is exact (`draws_to_top`). The later steps still read the talon as random access, which lets
+the search reach more than draw three allows, never less: the distance is then a measure, not the exact
+number of steps, but `FAR` with `settled` stays a proof (no line of draw three can do what no line of this
+larger search does), and every move the hint advises still raises the same potential.
+
 The search stops at `progress.MAX_STATES` positions expanded or `progress.MAX_WORK` generated: then the
 distance is `FAR` and `settled` is False. `FAR` with `settled` True is a proof that no card can ever be
 turned or seen again from here: with a card still unknown the deal can no longer be won (every card must
@@ -79,7 +87,7 @@ def standing(view: Position) -> tuple[int, int, int]:
 def reveals(view: Position, move: str) -> bool:
     """True when `move` turns a face-down card or draws a stock card the player has never seen."""
     if move == DRAW:
-        return view.stock[0] is None
+        return None in view.stock[: view.draw]
     if move == RECYCLE:
         return False
     code = move.partition(">")[0]
@@ -90,15 +98,22 @@ def reveals(view: Position, move: str) -> bool:
     return False
 
 
-def _draws_to_top(view: Position, index: int) -> int:
+def draws_to_top(view: Position, index: int) -> int | None:
     """Draws and recycles before talon card `index` (the waste from its bottom, then the stock) is the waste
-    top, with draw one."""
+    top, or `None` when no number of them brings it there (draw three)."""
     waste, stock = len(view.waste), len(view.stock)
     if index == waste - 1:
         return 0
-    if index >= waste:
-        return index - waste + 1
-    return stock + 1 + index + 1
+    if view.draw == 1:
+        if index >= waste:
+            return index - waste + 1
+        return stock + 1 + index + 1
+    size, pointer = waste + stock, waste  # the waste is the talon's first `pointer` cards
+    for actions in range(1, 2 * (size // view.draw + 2)):
+        pointer = min(size, pointer + view.draw) if pointer < size else 0
+        if pointer and pointer - 1 == index:
+            return actions
+    return None
 
 
 def _first_steps(view: Position, root: Position) -> list[tuple[str, int, Position]]:
@@ -113,9 +128,11 @@ def _first_steps(view: Position, root: Position) -> list[tuple[str, int, Positio
     for index, card in enumerate(talon):
         if card is None:
             continue
+        cost = draws_to_top(view, index)
+        if cost is None:
+            continue
         rest = talon[:index] + talon[index + 1 :]
         topped = Position(root.tableau, root.face_down, rest, (card,), root.foundations, root.unseen)
-        cost = _draws_to_top(view, index)
         for target in rules.destinations(topped, card, source):
             move = Move("move", card, target)
             steps.append((str(move), cost, rules.apply(topped, move)))
@@ -148,7 +165,7 @@ def headway_steps(view: Position) -> Generator[None, None, Headway]:
         if sum(after.face_down) < down:
             hit |= 1 << i
     if None in view.stock:
-        steps.append((DRAW, view.stock.index(None), root))
+        steps.append((DRAW, view.stock.index(None) // view.draw, root))
         hit |= 1 << (len(steps) - 1)
     if hit:
         return _headway(view, 1, hit, steps)
@@ -207,5 +224,5 @@ def raises_standing(view: Position, move: str) -> bool:
     return not reveals(view, move) and standing(apply_move(view, move)) > standing(view)
 
 
-__all__ = ["FAR", "Headway", "advances", "headway_steps", "raises_standing", "reveals", "standing",
-           "uncovered"]
+__all__ = ["FAR", "Headway", "advances", "draws_to_top", "headway_steps", "raises_standing", "reveals",
+           "standing", "uncovered"]

@@ -16,7 +16,14 @@ follows the hint never meets a view again. The rules below pick among those move
   `proven`).
 - Every card known: the exact solver decides. A win gives the first move of its line (`proven`) when that
   move raises the potential; a proof of loss gives `lost`. A search out of budget gives the advice below,
-  never `lost`.
+  never `lost`. With draw three a win counts only when its line replays under draw three
+  (`proof.replays_to_win`); a proof of loss holds for both draws (`proof`).
+
+**Draw three** is the same hint on a view that says `draw` 3: the moves are the same, a draw turns three
+cards (`replay.apply_move`), the distance of `headway` lets a first step play only a talon card that draws
+can bring to the top, auto-finish is offered only when it wins (`finish`), and the sampled worlds' quick
+searches, which read the talon as draw one's, are votes, not proofs (a vote for a move that is not legal is
+never counted).
 - No line of moves can turn a card or show one any more (`Headway.hopeless`, a proof): `stuck`, why
   `no_headway`, though legal moves are left: with a card still unknown the deal cannot be won, and the page
   says that no move gets anywhere (undo, or a new deal).
@@ -46,9 +53,10 @@ from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
 
 from .fast import DRAW, RECYCLE, Board
+from .finish import finishing_move
 from .headway import Headway, advances, headway_steps, raises_standing, reveals
 from .position import Position
-from .progress import autofinish_move
+from .proof import replays_to_win
 from .replay import legal_moves
 from .rollout import Worlds
 from .solver import Solver, safe_up, solve_board_steps
@@ -138,7 +146,7 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     if budget_ms is not None:
         scale = min(1.0, max(0.05, budget_ms * NODES_PER_MS / (WORLDS * WORLD_NODES)))
     if view.all_known and not any(view.face_down):
-        finishing = autofinish_move(view)
+        finishing = finishing_move(view)
         if finishing is not None:
             return of_move(str(finishing), True, "winning_line")
     here = yield from headway_steps(view)
@@ -147,7 +155,9 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
-        if result.verdict is Verdict.WIN and result.line:
+        if result.verdict is Verdict.WIN and result.line and (
+            view.draw == 1 or replays_to_win(view, result.line)
+        ):
             first = result.line[0]
             if (yield from advances(view, here, first)):
                 return of_move(first, True, "winning_line")
