@@ -277,9 +277,9 @@ def test_fit_on_a_phone_upright_on_its_side_and_at_320_px(kl: Klondike) -> None:
         # every fanned card's strip shows its suit beside its rank (test_klondike_layout.py: the whole corner)
         assert min(fit["suits"]) >= 1, (size, fit["suits"])
         if (width, height) == (360, 740):
-            # a phone upright: every card is a 44 px wide target; its strip in the long column is 43 px since
-            # the lines under the table got a fixed height (44 to win back: issue 18's note), far above 24 px
-            assert min(fit["strips"]) >= 40, min(fit["strips"])
+            # a phone upright: every card is a 44 px wide target; the 16-card column's strips fill the board
+            # (test_klondike_layout.py), well above WCAG's 24 px
+            assert min(fit["strips"]) >= 28, min(fit["strips"])
             assert min(fit["widths"]) >= 44, min(fit["widths"])
     # the new-deal choice: Klondike has no levels; it says what it deals, and shows no empty line (then the
     # other ways: replay, a typed ID; the buttons)

@@ -657,19 +657,13 @@ export class KlondikeTable {
 
   // ---------------------------------------------------------------- size
 
-  /** The room the window gives the table: the board's width, and the board's height plus what the lines
-   *  under it (the message, the hint banner) take beyond their height at rest. A hint banner or a longer
-   *  message shrinks the board, never this room: the table does not move, the board scrolls under them. */
+  /** The room the window gives the table: the board's width and height. The lines under the board keep one
+   *  height whatever they show (style.css: --lines-h), so a message or a banner never changes this room. */
   room() {
-    const board = this.board;
-    const style = getComputedStyle(board);
+    const style = getComputedStyle(this.board);
     const width = this.root.clientWidth;
-    const lines = board.parentElement ? board.parentElement.querySelector(":scope > .lines") : null;
-    const atRest = lines ? parseFloat(getComputedStyle(lines).minHeight) || 0 : 0;
-    const linesExtra = lines ? Math.max(0, lines.getBoundingClientRect().height - atRest) : 0;
-    const boardHeight = board.getBoundingClientRect().height; // fractional, as the lines' height is
-    const height = boardHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) + linesExtra;
-    return { width, height };
+    const boardHeight = this.board.getBoundingClientRect().height; // fractional, as the rows around it are
+    return { width, height: boardHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) };
   }
 
   /** Size and place everything from the room the window gives (room()); the cards on the table play no
