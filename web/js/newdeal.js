@@ -1,5 +1,5 @@
 // The "Nouvelle donne" choice, in every game: another deal at random (difficulty any, easy, medium, hard;
-// TriPeaks' K–A wrap on or off, peaks face down or all visible), the deal on the table again ("Rejouer la
+// TriPeaks' K–A wrap on or off, peaks face down or all visible; Klondike's draw one or three), the deal on the table again ("Rejouer la
 // donne", the shell's replay intent), or a deal by its ID, typed (an installed app has no address bar).
 // The last random choice is remembered (localStorage) and preselected, and the dialog opens with its
 // "Distribuer" button focused (N then Enter). While a game is under way, the dialog says first that leaving
@@ -28,6 +28,7 @@ export function readChoice() {
     level: LEVELS.includes(v.level) ? v.level : "any",
     wrap: v.wrap !== false,
     all_visible: v.all_visible === true,
+    draw: v.draw === 3 ? 3 : 1,
   };
 }
 
@@ -96,6 +97,7 @@ export class NewDealDialog {
     for (const input of this.form.elements.level) input.checked = input.value === choice.level;
     this.form.elements.nowrap.checked = !choice.wrap;
     this.form.elements.visible.checked = choice.all_visible;
+    for (const input of this.form.elements.draw) input.checked = Number(input.value) === choice.draw;
     this.setDealing(false);
     $("newdeal-status").textContent = "";
     $("newdeal-id").value = "";
@@ -131,10 +133,12 @@ export class NewDealDialog {
 
   choice() {
     const level = [...this.form.elements.level].find((input) => input.checked);
+    const draw = [...this.form.elements.draw].find((input) => input.checked);
     return {
       level: level ? level.value : "any",
       wrap: !this.form.elements.nowrap.checked,
       all_visible: this.form.elements.visible.checked,
+      draw: draw && draw.value === "3" ? 3 : 1,
     };
   }
 

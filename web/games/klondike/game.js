@@ -301,7 +301,7 @@ export function createKlondike(shell) {
       if (snapshot.outcome !== "playing" || snapshot.stock.count !== 0 || !snapshot.can_recycle) return null;
       return { key: "stock.empty_note", kind: "stock" };
     },
-    dealArgs: () => ({}), // one set of rules, no levels yet
+    dealArgs: (choice) => ({ level: choice.level || "any", draw: choice.draw === 3 ? 3 : 1 }),
     reset() {
       selected = null;
       stopAuto();

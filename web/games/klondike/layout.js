@@ -7,6 +7,10 @@
 //            phone held upright, a desktop: the width of seven cards sets the size);
 //   "side":  stock and waste down a rail on the left, the foundations two by two on the right, the columns
 //            between them (a phone on its side: the height sets the size).
+// With draw three the waste fans its top three cards (the last one turned on top, the only one that plays):
+// across the Finir auto slot when the foundations are in the top row (that button then keeps what is left of
+// the slot, never under MIN_STRIP_PX wide), down the rail when they are on the side (the button then moves
+// under the foundations). The top card always stands at the same place, however many cards show.
 // Pure arithmetic on numbers: table.js applies the result. No rule of the game is here.
 
 export const RATIO = 1.4; // card height / width
@@ -30,6 +34,8 @@ const TOUCH_PX = 44; // a fanned card's visible strip is its touch target: 44 px
 export const MIN_STRIP_PX = 24; // ... and never less (WCAG 2.5.8): the column runs longer instead
 const DOWN_TIGHT_PX = 4; // a face-down card's edge, when every pixel counts (it is never tapped)
 const SIDE_PREFERENCE = 1.05; // "side" only when its cards are this much bigger
+const FAN_ACROSS = 0.26; // draw three: from one fanned waste card to the next, in card widths ("below")
+const FAN_DOWN = 0.22; // ... in card heights ("side": the rank and suit show as in a column's strip)
 
 /** The height of a column of `span` card heights below its first card. */
 function planned(ch, span) {
@@ -54,12 +60,13 @@ function side(width, height, span) {
 }
 
 /**
- * The table's geometry for a room of this size (the window's, never the position's): card size,
- * arrangement, the table's own size, and
+ * The table's geometry for a room of this size (the window's, never the position's) and the game's draw
+ * (1 or 3; draw three fans the waste): card size, arrangement, the table's own size, and
  * where the stock, the waste, the Finir auto button, each foundation and each column stand (top-left corners
- * in px inside the table; each column with the height it may fill).
+ * in px inside the table; each column with the height it may fill). `waste` is where its top card stands;
+ * `fan` is {x, y} from one fanned waste card to the next (zero with draw one).
  */
-export function fit(boardWidth, boardHeight) {
+export function fit(boardWidth, boardHeight, draw = 1) {
   const width = boardWidth - MARGIN_X;
   const height = boardHeight - MARGIN_Y;
   const span = PLAN_SPAN;
@@ -74,12 +81,16 @@ export function fit(boardWidth, boardHeight) {
     const x = (i) => i * (cw + gap);
     const top = ch + Math.round(cw * ROW_GAP);
     const table = { width: 7 * cw + 6 * gap, height: Math.floor(height) };
+    const across = draw === 3 ? Math.round(cw * FAN_ACROSS) : 0;
+    const waste = { x: x(1) + 2 * across, y: 0 };
+    const autoX = Math.max(x(2) - gap, waste.x + cw + gap);
     return {
       ...size,
       ...table,
       stock: { x: x(0), y: 0 },
-      waste: { x: x(1), y: 0 },
-      auto: { x: x(2) - gap, y: 0, w: cw + 2 * gap, h: ch },
+      waste,
+      fan: { x: across, y: 0 },
+      auto: { x: autoX, y: 0, w: Math.max(MIN_STRIP_PX, x(3) - autoX), h: ch },
       foundations: [3, 4, 5, 6].map((i) => ({ x: x(i), y: 0 })),
       columns: Array.from({ length: 7 }, (_, i) => ({ x: x(i), y: top, h: table.height - top })),
     };
@@ -89,12 +100,18 @@ export function fit(boardWidth, boardHeight) {
   const x = (i) => left + i * (cw + gap);
   const right = x(7) - gap + rail;
   const table = { width: right + 2 * cw + gap, height: Math.floor(height) };
+  const down = draw === 3 ? Math.round(ch * FAN_DOWN) : 0;
+  const autoH = Math.max(TOUCH_PX, Math.min(ch, table.height - 2 * (ch + gap)));
   return {
     ...size,
     ...table,
     stock: { x: 0, y: 0 },
-    waste: { x: 0, y: ch + gap },
-    auto: { x: 0, y: 2 * (ch + gap), w: cw, h: Math.max(TOUCH_PX, Math.min(ch, table.height - 2 * (ch + gap))) },
+    waste: { x: 0, y: ch + gap + 2 * down },
+    fan: { x: 0, y: down },
+    // with draw three the rail holds the fanned waste: the button stands under the foundations instead
+    auto: draw === 3
+      ? { x: right, y: 2 * (ch + gap), w: 2 * cw + gap, h: autoH }
+      : { x: 0, y: 2 * (ch + gap), w: cw, h: autoH },
     foundations: [0, 1, 2, 3].map((i) => ({ x: right + (i % 2) * (cw + gap), y: Math.floor(i / 2) * (ch + gap) })),
     columns: Array.from({ length: 7 }, (_, i) => ({ x: x(i), y: 0, h: table.height })),
   };

@@ -76,6 +76,7 @@ export class KlondikeTable {
     this.selected = null;
     this.hinted = null;
     this.size = null;
+    this.draw = 1; // the snapshot's draw (1 or 3): the waste fans with draw three
     this.faces = new Map(); // card code -> its button in a column
     this.build();
     this.board = root.closest("#board") || root.parentElement;
@@ -106,6 +107,14 @@ export class KlondikeTable {
     this.underEl = document.createElement("div");
     this.underEl.className = "card back kl-under";
     this.underEl.setAttribute("aria-hidden", "true");
+    // draw three: the two cards turned before the waste's top, fanned under it (seen, never played)
+    this.fanEls = Array.from({ length: 2 }, () => {
+      const el = document.createElement("div");
+      el.className = "card face-up kl-fan";
+      el.setAttribute("aria-hidden", "true");
+      el.hidden = true;
+      return el;
+    });
     this.wasteEl = button("card kl-waste kl-pile empty", "W");
     this.wasteEl.tabIndex = -1;
 
@@ -139,7 +148,7 @@ export class KlondikeTable {
     this.noteEl.append(this.noteText, this.noteClose);
 
     this.tableEl.append(
-      this.stockEl, this.underEl, this.wasteEl, this.autoEl, ...this.foundationEls,
+      this.stockEl, this.underEl, ...this.fanEls, this.wasteEl, this.autoEl, ...this.foundationEls,
       ...this.columnEls.map((c) => c.el),
     );
     root.append(this.tableEl, this.noteEl);
@@ -233,6 +242,12 @@ export class KlondikeTable {
     const dropped = [...this.tableEl.querySelectorAll(".kl-dropped")];
     const before = (moving || dropped.length) && !reducedMotion.matches ? this.rects() : null;
     this.state = state;
+    const draw = state.draw === 3 ? 3 : 1;
+    if (draw !== this.draw) {
+      this.draw = draw; // the waste fans with draw three: the table is laid out again for it
+      this.root.classList.toggle("kl-draw3", draw === 3);
+      this.fit();
+    }
     this.root.classList.add("drawn"); // the piles show (and are named) from the first snapshot on
     this.selected = selected;
     const chosen = selected ? locate(state, selected) : null;
@@ -264,7 +279,7 @@ export class KlondikeTable {
     el.classList.toggle("kl-can-recycle", count === 0 && state.can_recycle);
     el.dataset.count = String(count);
     this.countEl.textContent = count > 0 ? String(count) : "";
-    let label = this.t("stock.label", { n: count });
+    let label = this.t(this.draw === 3 && count > 2 ? "stock.label_three" : "stock.label", { n: count });
     if (count === 1) label = this.t("stock.label_one");
     if (count === 0) label = this.t(state.can_recycle ? "stock.recycle" : "stock.empty", { n: state.recycles });
     el.setAttribute("aria-label", label);
@@ -279,14 +294,29 @@ export class KlondikeTable {
     showFace(el, top ? top.card : null);
     el.classList.toggle("empty", !top);
     el.classList.toggle("face-up", Boolean(top));
-    this.underEl.hidden = state.waste.count < 2;
+    const under = this.fanned(state);
+    for (const [i, fanEl] of this.fanEls.entries()) {
+      const code = under[i] || null;
+      fanEl.hidden = !code;
+      if (code) showFace(fanEl, code);
+    }
+    this.underEl.hidden = state.waste.count < 2 + under.length;
     if (!top) {
       el.setAttribute("aria-label", this.t("waste.empty"));
       this.markCard(el, null, false, false);
       return;
     }
     this.markCard(el, top, run.has(top.card), false);
-    el.setAttribute("aria-label", this.t("waste.label", { card: this.cardLabel(top, run.has(top.card), false) }));
+    const card = this.cardLabel(top, run.has(top.card), false);
+    el.setAttribute("aria-label", under.length === 0
+      ? this.t("waste.label", { card })
+      : this.t("waste.label_fan", { card, under: under.map((code) => cardName(code)).reverse().join(", ") }));
+  }
+
+  /** The waste cards fanned under its top (draw three), bottom first: the snapshot's `fan` without its top. */
+  fanned(state) {
+    const fan = state.waste && Array.isArray(state.waste.fan) ? state.waste.fan : [];
+    return fan.slice(0, -1).map((entry) => entry.card).filter(Boolean).slice(-this.fanEls.length);
   }
 
   renderFoundations(state, run, targets, selected) {
@@ -405,8 +435,14 @@ export class KlondikeTable {
     }
     at(this.stockEl, size.stock);
     at(this.wasteEl, size.waste);
-    at(this.underEl, { x: size.waste.x + 2, y: size.waste.y + 2 });
+    // the fanned cards stand back from the top, the lowest first; the waste's back under the lowest one
+    const under = state ? this.fanned(state) : [];
+    const back = (steps) => ({ x: size.waste.x - steps * size.fan.x, y: size.waste.y - steps * size.fan.y });
+    for (const [i, el] of this.fanEls.entries()) if (i < under.length) at(el, back(under.length - i));
+    const lowest = back(under.length);
+    at(this.underEl, { x: lowest.x + 2, y: lowest.y + 2 });
     at(this.autoEl, size.auto);
+    this.autoEl.classList.toggle("kl-narrow", size.auto.w < 44);
     this.autoEl.style.width = px(size.auto.w);
     this.autoEl.style.height = px(size.auto.h);
     for (const [i, el] of this.foundationEls.entries()) at(el, size.foundations[i]);
@@ -672,7 +708,7 @@ export class KlondikeTable {
     if (!this.board) return;
     const { width, height } = this.room();
     if (!(width > 0 && height > 0)) return;
-    const size = fit(width, height);
+    const size = fit(width, height, this.draw);
     this.size = size;
     const root = this.root;
     root.style.setProperty("--cw", px(size.cw));
