@@ -1,7 +1,7 @@
 """Draw three (design.md, "Draw three"): a draw turns up to three cards one by one, only the top plays,
 recycle as in draw one; a card turned onto the waste is known even when covered; the snapshot fans the
-waste's top three; auto-finish is offered only when it wins; the levels' proofs replay; the hint never uses a card the
-player has not seen."""
+waste's top three; auto-finish is offered only when it wins; the levels' proofs replay; the hint never uses
+a card the player has not seen."""
 
 from __future__ import annotations
 
