@@ -37,9 +37,11 @@ def column_range(c: int) -> range:
 
 
 class Model:
-    """The seed's rules on one deal."""
+    """The seed's rules on one deal; with `draw` 3, design.md's draw three (a draw turns up to three cards
+    one by one onto the waste, each known from then on)."""
 
-    def __init__(self, deal: Deal) -> None:
+    def __init__(self, deal: Deal, draw: int = 1) -> None:
+        self.draw = draw
         codes = [c.code for c in deal.cards]
         self.columns: list[list[list[Any]]] = [
             [[codes[i], i == column_range(c)[-1]] for i in column_range(c)] for c in range(7)
@@ -102,8 +104,9 @@ class Model:
         assert move in self.legal(), move
         self.history.append(copy.deepcopy((self.columns, self.stock, self.waste, self.found, self.recycles)))
         if move == "draw":
-            self.waste.append(self.stock.pop(0))
-            self.known.add(self.waste[-1])
+            for _ in range(min(self.draw, len(self.stock))):
+                self.waste.append(self.stock.pop(0))
+                self.known.add(self.waste[-1])
             return
         if move == "recycle":
             self.stock, self.waste = list(self.waste), []

@@ -1,7 +1,8 @@
 """A Hypothesis state machine: random legal moves, random card moves (legal or not), draws, recycles and
-undos, checked after every step against `klondike_support.Model`, an independent re-implementation of the
-seed's rules: the same legal moves and destinations, refused moves change nothing, undo restores exactly,
-knowledge never shrinks, and the snapshot never shows a card the player has not seen."""
+undos, under draw one or draw three, checked after every step against `klondike_support.Model`, an
+independent re-implementation of the seed's rules (and design.md's draw three): the same legal moves and
+destinations, refused moves change nothing, undo restores exactly, knowledge never shrinks (a waste card
+covered by the next draw stays known), and the snapshot never shows a card the player has not seen."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from klondike_support import ALL_CODES, Model, shown_cards
 
+from klondike_core.deal import DealId
 from klondike_core.game import Game, Outcome
 from klondike_core.save import Played, load, save
 from klondike_core.snapshot import snapshot
@@ -31,10 +33,10 @@ class KlondikeMachine(RuleBasedStateMachine):
         self.known_so_far: frozenset[str] = frozenset()
         self.log: list[str] = []
 
-    @initialize(number=st.integers(0, 10**9))
-    def start(self, number: int) -> None:
-        self.game = Game.from_id(number)
-        self.model = Model(self.game.deal)
+    @initialize(number=st.integers(0, 10**9), draw=st.sampled_from([1, 3]))
+    def start(self, number: int, draw: int) -> None:
+        self.game = Game.from_id(DealId(number, draw))
+        self.model = Model(self.game.deal, draw)
 
     def _picture(self) -> str:
         snap = snapshot(self.game)
@@ -118,7 +120,13 @@ class KlondikeMachine(RuleBasedStateMachine):
         shown = shown_cards(snap)
         legal = model.legal()
         tops = {code for code, (kind, _c, _d) in model.movable().items() if kind in ("W", "F")}
-        assert shown == model.face_up_codes() | tops
+        fan = model.waste[-model.draw:] if model.waste else []  # the waste's visible cards, top last
+        assert [entry["card"] for entry in snap["waste"]["fan"]] == fan
+        assert all(set(entry) == {"card"} for entry in snap["waste"]["fan"][:-1])  # only the top plays
+        if fan:
+            assert snap["waste"]["fan"][-1] == snap["waste"]["top"]
+        assert snap["draw"] == model.draw
+        assert shown == model.face_up_codes() | tops | set(fan)
         assert shown <= model.known
         entries = [entry for column in snap["columns"] for entry in column["cards"]]
         tops = [snap["waste"]["top"], *(f["top"] for f in snap["foundations"])]
