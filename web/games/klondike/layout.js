@@ -8,9 +8,9 @@
 //   "side":  stock and waste down a rail on the left, the foundations two by two on the right, the columns
 //            between them (a phone on its side: the height sets the size).
 // With draw three the waste fans its top three cards (the last one turned on top, the only one that plays):
-// across the Finir auto slot when the foundations are in the top row (that button then keeps what is left of
-// the slot, never under MIN_STRIP_PX wide), down the rail when they are on the side (the button then moves
-// under the foundations). The top card always stands at the same place, however many cards show.
+// across two slots of the top row when the foundations are there (Finir auto then shows over the fan's lower
+// cards), down the rail when they are on the side (the button then moves under the foundations). The top
+// card always stands at the same place, however many cards show.
 // Pure arithmetic on numbers: table.js applies the result. No rule of the game is here.
 
 export const RATIO = 1.4; // card height / width
@@ -34,8 +34,7 @@ const TOUCH_PX = 44; // a fanned card's visible strip is its touch target: 44 px
 export const MIN_STRIP_PX = 24; // ... and never less (WCAG 2.5.8): the column runs longer instead
 const DOWN_TIGHT_PX = 4; // a face-down card's edge, when every pixel counts (it is never tapped)
 const SIDE_PREFERENCE = 1.05; // "side" only when its cards are this much bigger
-const FAN_ACROSS = 0.26; // draw three: from one fanned waste card to the next, in card widths ("below")
-const FAN_DOWN = 0.22; // ... in card heights ("side": the rank and suit show as in a column's strip)
+const FAN_DOWN = 0.32; // draw three, "side": from one fanned waste card to the next, in card heights
 
 /** The height of a column of `span` card heights below its first card. */
 function planned(ch, span) {
@@ -81,16 +80,18 @@ export function fit(boardWidth, boardHeight, draw = 1) {
     const x = (i) => i * (cw + gap);
     const top = ch + Math.round(cw * ROW_GAP);
     const table = { width: 7 * cw + 6 * gap, height: Math.floor(height) };
-    const across = draw === 3 ? Math.round(cw * FAN_ACROSS) : 0;
-    const waste = { x: x(1) + 2 * across, y: 0 };
-    const autoX = Math.max(x(2) - gap, waste.x + cw + gap);
+    // draw three: the top card in the second slot, the two under it fanned back into the first (half a slot
+    // apart, so each shows its rank and suit); Finir auto then takes the first slot (table.js hides the fan
+    // under it: by then every card is known)
+    const three = draw === 3;
+    const across = three ? Math.round((cw + gap) / 2) : 0;
     return {
       ...size,
       ...table,
       stock: { x: x(0), y: 0 },
-      waste,
+      waste: { x: three ? x(2) : x(1), y: 0 },
       fan: { x: across, y: 0 },
-      auto: { x: autoX, y: 0, w: Math.max(MIN_STRIP_PX, x(3) - autoX), h: ch },
+      auto: three ? { x: x(1), y: 0, w: cw, h: ch } : { x: x(2) - gap, y: 0, w: cw + 2 * gap, h: ch },
       foundations: [3, 4, 5, 6].map((i) => ({ x: x(i), y: 0 })),
       columns: Array.from({ length: 7 }, (_, i) => ({ x: x(i), y: top, h: table.height - top })),
     };

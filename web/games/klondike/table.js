@@ -442,7 +442,9 @@ export class KlondikeTable {
     const lowest = back(under.length);
     at(this.underEl, { x: lowest.x + 2, y: lowest.y + 2 });
     at(this.autoEl, size.auto);
-    this.autoEl.classList.toggle("kl-narrow", size.auto.w < 44);
+    // Finir auto over the fanned cards (draw three, a top row): only the top card shows beside it
+    const autoOverFan = size.mode === "below" && size.fan.x > 0 && !this.autoEl.hidden;
+    for (const [i, el] of this.fanEls.entries()) el.hidden = autoOverFan || i >= under.length;
     this.autoEl.style.width = px(size.auto.w);
     this.autoEl.style.height = px(size.auto.h);
     for (const [i, el] of this.foundationEls.entries()) at(el, size.foundations[i]);
@@ -564,7 +566,10 @@ export class KlondikeTable {
   /** The Finir auto button: shown while the snapshot allows it or while it runs; its text says which. */
   showAuto(state, running) {
     this.autoRunning = running;
-    this.autoEl.hidden = !(state && state.autofinish) && !running;
+    const hidden = !(state && state.autofinish) && !running;
+    const changed = this.autoEl.hidden !== hidden;
+    this.autoEl.hidden = hidden;
+    if (changed && this.size && this.size.fan.x > 0) this.place(); // the fanned waste gives it room
     this.autoEl.textContent = this.t(running ? "autofinish.stop" : "autofinish.start");
     this.autoEl.setAttribute("aria-pressed", String(running));
     this.autoEl.setAttribute("aria-label", this.t(running ? "autofinish.stop_label" : "autofinish.start_label"));
