@@ -43,7 +43,7 @@ move gets anywhere": undo, or deal again.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from . import rules
@@ -55,6 +55,8 @@ from .replay import apply_move
 
 FAR: Final = (1 << 30, 0)
 """The distance when the search found no card to turn."""
+RELAXED: Final = 1 << 20
+"""Draw three: where the distances of the draw-one search start, when the exact one stopped at its bounds."""
 YIELD_EVERY: Final = 32
 """The search yields every this many positions expanded (the hint's work is sliced for the worker)."""
 
@@ -199,11 +201,28 @@ def _headway(view: Position, depth: int, hit: int, steps: list[tuple[str, int, P
 def headway_steps(view: Position) -> Generator[None, None, Headway]:
     """The headway of `view` (module docstring), as a generator that yields every `YIELD_EVERY` positions.
 
+    Draw three: when the exact search stops at its bounds, the distance is the draw-one search's (the talon
+    as random access, a smaller space), counted from `RELAXED`: longer than any exact distance, shorter than
+    none found. Both are functions of the view, so the potential still only rises along the hint's moves; the
+    draw-one search's `FAR` settled is a proof for draw three too (it reaches more)."""
+    if view.draw == 1:
+        return (yield from _search(view, exact=False))
+    here = yield from _search(view, exact=True)
+    if here.settled:
+        return here
+    relaxed = yield from _search(replace(view, draw=1), exact=False)
+    if relaxed.distance == FAR:
+        return relaxed
+    return Headway((RELAXED + relaxed.distance[0], relaxed.distance[1]), False, relaxed.onward)
+
+
+def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
+    """The breadth-first search of `headway_steps`, exact for draw three or with the talon as random access.
+
     The breadth-first search is kept whole in one function for speed; each position carries the set of
     first steps it can be reached by (a bit mask), so the shortest lines' first steps are known when the
     first layer that turns a card is reached."""
     down = sum(view.face_down)
-    exact = view.draw != 1
     root = view if exact else _talon(view)
     steps = _steps_exact(view) if exact else _first_steps(view, root)
     key_of = _key_exact if exact else _key

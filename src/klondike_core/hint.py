@@ -42,7 +42,7 @@ from solitaire_core.verdict import Verdict
 
 from .fast import DRAW, RECYCLE, Board
 from .finish import finishing_move
-from .headway import Headway, advances, headway_steps, raises_standing, reveals
+from .headway import FAR, Headway, advances, headway_steps, raises_standing, reveals
 from .position import Position
 from .proof import replays_to_win
 from .replay import legal_moves
@@ -192,14 +192,17 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
 def _first_advancing(view: Position, here: Headway, ranked: list[str]) -> Generator[None, None, str | None]:
     """The first move of `ranked` that raises the headway potential (`headway`): the moves that turn or show
     a card, shorten the distance or raise the standing are tried in order, a search each for at most
-    `CHECKS` of them; then only the moves that shorten the distance."""
+    `CHECKS` of them; then only the moves that shorten the distance. With draw three, when the distance
+    search stopped at its bounds (no distance, not a proof), every move is searched, a card down from a
+    foundation included: any of them may be what lets the search settle (slower, but only in such views)."""
     checks = 0
+    open_search = view.draw != 1 and here.distance == FAR and not here.settled
     for move in ranked:
         if reveals(view, move):
             return move
-        if move not in here.onward and not raises_standing(view, move):
+        if move not in here.onward and not open_search and not raises_standing(view, move):
             continue
-        if checks >= CHECKS and move not in here.onward:
+        if checks >= CHECKS and move not in here.onward and not open_search:
             continue
         checks += 1
         if (yield from advances(view, here, move)):
