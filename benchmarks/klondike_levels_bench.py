@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/klondike_levels_bench.py --deals 300 --draw 1
     .venv/bin/python benchmarks/klondike_levels_bench.py --deals 300 --draw 3 --hint-deals 20
     .venv/bin/python benchmarks/klondike_levels_bench.py --deals 100 --draw 1 --no-players   # times only
+    .venv/bin/python benchmarks/klondike_levels_bench.py --deals 60 --draw 3 --session      # the worker's op
 
 For each level of `--draw` it deals `--deals` deals with `klondike_core.difficulty.deal_at_level`, each from a
 start number of a fixed stream (`difficulty.candidates(3000 + 10 * draw + row)`, unrelated to the tests'
@@ -16,12 +17,17 @@ streams), so runs are reproducible, and reports:
 - "hint wins": the same for the first `--hint-deals` deals played by the hint (`autoplay.play_out`), the
   player the page offers (slow: seconds a deal).
 
+With `--session`, the time is that of the whole worker request `{"op": "new", "args": {"level", "draw"}}`
+(`klondike_core.api.Session.handle`: dealing from a secure random start, the game, its snapshot and save,
+the reply's JSON), and the players are not run.
+
 A level that cannot be dealt yet (hard with draw three, `difficulty.PROVABLE_HARD`) is reported as such.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import platform
 import statistics
@@ -31,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from klondike_core.api import Session
 from klondike_core.autoplay import greedy, play_out
 from klondike_core.deal import DealId
 from klondike_core.difficulty import LevelUnavailable, candidates, deal_at_level
@@ -61,6 +68,27 @@ def rate(won: int, played: int) -> str:
     return f"{won}/{played} = {won / played:.0%} [{low:.0%}-{high:.0%}]"
 
 
+def session_times(deals: int, draw: int) -> None:
+    """The CPU time of `deals` worker requests `new` of each level under `draw`."""
+    session = Session(DealId(1))
+    print(f"Klondike `new` op, draw {draw}, {deals} requests a level; CPython {platform.python_version()}")
+    print("| level | `new` median / p95 / max (ms CPU) |")
+    print("| --- | --- |")
+    for level in Level:
+        request = json.dumps({"op": "new", "args": {"level": level.value, "draw": draw}})
+        times: list[float] = []
+        for _ in range(deals):
+            begin = time.process_time()
+            reply = json.loads(session.handle(request))
+            times.append((time.process_time() - begin) * 1000)
+            if not reply["ok"]:
+                print(f"| {level} | {reply['error']['message']} |", flush=True)
+                break
+        else:
+            timing = f"{statistics.median(times):.0f} / {percentile(times, 0.95):.0f} / {max(times):.0f}"
+            print(f"| {level} | {timing} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -69,7 +97,11 @@ def main() -> None:
     parser.add_argument("--draw", type=int, choices=(1, 3), default=1)
     parser.add_argument("--hint-deals", type=int, default=0, help="deals per level the hint plays")
     parser.add_argument("--no-players", action="store_true", help="deal times only")
+    parser.add_argument("--session", action="store_true", help="time the worker's `new` op instead")
     args = parser.parse_args()
+    if args.session:
+        session_times(args.deals, args.draw)
+        return
     python = platform.python_version()
     print(f"Klondike levels, draw {args.draw}, {args.deals} deals a level; CPython {python}")
     print("| level | deal time median / p95 / max (ms CPU) | greedy wins | hint wins |")

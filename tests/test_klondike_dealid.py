@@ -4,11 +4,14 @@ refused with a clear message, and level claims verified wherever an ID enters (t
 from __future__ import annotations
 
 import pytest
+from engine_support import ENGINE_SETTINGS
+from hypothesis import given
+from hypothesis import strategies as st
 
 from klondike_core.deal import DealId
 from klondike_core.difficulty import LevelUnavailable, deal_at_level, matches, parse_verified, verify
 from klondike_core.errors import DealIdError
-from solitaire_core.dealid import parse_id
+from solitaire_core.dealid import MAX_NUMBER, parse_id
 from solitaire_core.errors import SolitaireError
 from solitaire_core.levels import Level, same_game
 
@@ -107,3 +110,17 @@ def test_dealt_deals_verify():
         verify(deal_id)
     with pytest.raises(LevelUnavailable, match="no hard draw-3 deal can be proven yet"):
         deal_at_level(Level.HARD, 3, 77)
+
+
+@ENGINE_SETTINGS
+@given(number=st.integers(0, MAX_NUMBER), draw=st.sampled_from([1, 3]),
+       level=st.sampled_from([None, *Level]), data=st.data())
+def test_any_spelling_reads_back_to_the_same_id(number, draw, level, data):
+    deal_id = DealId(number, draw, level)
+    letters = list((level.letter if level else "") + ("T" if draw == 3 else ""))
+    letters = data.draw(st.permutations(letters))
+    letters = [data.draw(st.sampled_from([letter, letter.lower()])) for letter in letters]
+    dash = data.draw(st.sampled_from(["", "-"])) if letters else ""
+    zeros = "0" * data.draw(st.integers(0, max(0, 12 - len(str(number)))))
+    assert DealId.parse("".join(letters) + dash + zeros + str(number)) == deal_id
+    assert DealId.parse(str(deal_id)) == deal_id

@@ -13,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from klondike_core import rules
+from klondike_core.autoplay import play_out
 from klondike_core.deal import Deal, DealId
 from klondike_core.difficulty import WITHIN, first_win
 from klondike_core.finish import finishing_move
 from klondike_core.game import Game
+from klondike_core.headway import draws_to_top
 from klondike_core.hint import hint
 from klondike_core.moves import Move, Reason
 from klondike_core.position import Position
@@ -153,3 +155,34 @@ def test_the_hint_does_not_peek_with_draw_three(number, seed, steps):
     assert second.player_view() == first.player_view()
     assert snapshot(second) == snapshot(first)
     assert hint(second.player_view(), budget_ms=200) == hint(first.player_view(), budget_ms=200)
+
+
+def _actions_to_top(position: Position, card: Card) -> int | None:
+    """Draws and recycles, by the rules, until `card` is the waste top (`None` when it never is)."""
+    if position.waste and position.waste[-1] == card:
+        return 0
+    talon = len(position.waste) + len(position.stock)
+    for actions in range(1, 3 * (talon + 2)):
+        move = Move.parse("draw" if position.stock else "recycle")
+        position = rules.apply(position, move)
+        if position.waste and position.waste[-1] == card:
+            return actions
+    return None
+
+
+@settings(ENGINE_SETTINGS, max_examples=60)
+@given(number=st.integers(0, 10**9), draws=st.integers(0, 12), draw=st.sampled_from([1, 3]))
+def test_draws_to_top_counts_what_the_rules_do(number, draws, draw):
+    position = Deal.from_number(number).start(draw)
+    for _ in range(draws):
+        position = rules.apply(position, Move.parse("draw" if position.stock else "recycle"))
+    talon = (*position.waste, *position.stock)
+    for index, card in enumerate(talon):
+        assert draws_to_top(position, index) == _actions_to_top(position, card), (index, card)
+
+
+def test_following_the_hint_with_draw_three_never_meets_a_view_again():
+    repeats: list[int] = []
+    for number in (1, 3, 4):
+        play_out(Deal.from_number(number).start(3), on_repeat=lambda _view, taken: repeats.append(taken))
+    assert repeats == []

@@ -31,7 +31,7 @@ GAMES: Final[dict[str, Callable[[], Ending[Any, Any]]]] = {
     "klondike": lambda: KlondikeGame.from_id(1),
 }
 SOLVERS: Final = {"tripeaks": (tripeaks_api, "solve_game"), "pyramid": (pyramid_api, "solve_game"),
-                  "klondike": (klondike_api, "solve")}
+                  "klondike": (klondike_api, "solve_position")}
 """Where each session finds its solver (the name its module imported it under)."""
 
 

@@ -1,4 +1,5 @@
-"""Klondike (seed 003): draw 1, unlimited passes. The contracts are in /work/shared/design.md, "Klondike".
+"""Klondike (seed 003): draw 1 or draw 3 (a game option), unlimited passes; deals proven winnable by level.
+The contracts are in /work/shared/design.md, "Klondike".
 
 Pure Python with no run-time dependency, so the same wheel runs in CPython and in Pyodide. The card type, the
 deal shuffle, the errors' base, quoting, the save envelope, the session and the command-line frame are the

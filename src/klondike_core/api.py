@@ -116,6 +116,7 @@ class Session(PlayedSession[Game, Hint]):
         return self._reply()
 
     def _raw_deal_id(self, args: dict[str, Any]) -> str:
+        """The text of `args["deal_id"]`, not yet read: `new` reads it with its `draw` before verifying."""
         raw = args.get("deal_id")
         if not isinstance(raw, str):
             raise RequestError("'deal_id' must be a string")

@@ -23,12 +23,15 @@ The moves that shorten it are `Headway.onward`: the first steps of the shortest 
 when each of those first steps waits for a card of the talon).
 
 **Draw three** (`Position.draw` 3). Only some talon cards can be brought to the waste top by drawing and
-recycling (the groups of three come round each pass the same until a card leaves the talon), so the first
-step of a line may play a talon card only when draws and recycles bring it to the top; that count of draws
-and recycles is exact (`draws_to_top`). The later steps still read the talon as random access, which lets
-the search reach more than draw three allows, never less: the distance is then a measure, not the exact
-number of steps, but `FAR` with `settled` stays a proof (no line of draw three can do what no line of this
-larger search does), and every move the hint advises still raises the same potential.
+recycling (the groups of three come round each pass the same until a card leaves the talon), so the talon is
+not random access: the search keeps the waste and the stock apart (its positions are the real ones, where the
+waste ends included), and a step is a tableau or foundation move, or a talon card that draws and recycles
+bring to the top (`talon_tops`, with their count) played onto one of its destinations. That is exact: the
+distance is the true number of card moves, a draw or recycle that brings the first talon card of a shortest
+line nearer shortens it, and `FAR` with `settled` is a proof. (A first version read the talon as random
+access beyond the first step: its distance could grow along its own shortest line, and the hint, which only
+advises moves that shorten it, said "no move gets anywhere" where a line existed; it won 1 easy draw-three
+deal of 30.)
 
 The search stops at `progress.MAX_STATES` positions expanded or `progress.MAX_WORK` generated: then the
 distance is `FAR` and `settled` is False. `FAR` with `settled` True is a proof that no card can ever be
@@ -39,8 +42,8 @@ move gets anywhere": undo, or deal again.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import dataclass
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, replace
 from typing import Final
 
 from . import rules
@@ -52,6 +55,8 @@ from .replay import apply_move
 
 FAR: Final = (1 << 30, 0)
 """The distance when the search found no card to turn."""
+RELAXED: Final = 1 << 20
+"""Draw three: where the distances of the draw-one search start, when the exact one stopped at its bounds."""
 YIELD_EVERY: Final = 32
 """The search yields every this many positions expanded (the hint's work is sliced for the worker)."""
 
@@ -98,22 +103,64 @@ def reveals(view: Position, move: str) -> bool:
     return False
 
 
+def talon_tops(view: Position) -> dict[int, int]:
+    """Each talon card (its index: the waste from its bottom, then the stock) that draws and recycles can
+    bring to the waste top, with how many of them it takes (0 for the waste top). With draw one every card;
+    with draw three only some (the pointer goes round its cycle: to the stock's end, a recycle, then three
+    by three)."""
+    size, pointer, draw = len(view.waste) + len(view.stock), len(view.waste), view.draw
+    tops: dict[int, int] = {pointer - 1: 0} if pointer else {}
+    passed = {pointer}
+    actions = 0
+    while True:
+        pointer = min(size, pointer + draw) if pointer < size else 0
+        actions += 1
+        if pointer in passed:
+            return tops
+        passed.add(pointer)
+        if pointer:
+            tops.setdefault(pointer - 1, actions)
+
+
 def draws_to_top(view: Position, index: int) -> int | None:
-    """Draws and recycles before talon card `index` (the waste from its bottom, then the stock) is the waste
-    top, or `None` when no number of them brings it there (draw three)."""
-    waste, stock = len(view.waste), len(view.stock)
-    if index == waste - 1:
-        return 0
-    if view.draw == 1:
-        if index >= waste:
-            return index - waste + 1
-        return stock + 1 + index + 1
-    size, pointer = waste + stock, waste  # the waste is the talon's first `pointer` cards
-    for actions in range(1, 2 * (size // view.draw + 2)):
-        pointer = min(size, pointer + view.draw) if pointer < size else 0
-        if pointer and pointer - 1 == index:
-            return actions
-    return None
+    """Draws and recycles before talon card `index` is the waste top, or `None` when no number of them
+    brings it there (draw three)."""
+    return talon_tops(view).get(index)
+
+
+def _key_exact(position: Position) -> tuple[object, ...]:
+    """Draw three's search key: `progress`'s (columns in any order, stock, foundations) and where the waste
+    ends (which cards draws can bring to the top depends on it)."""
+    return (_key(position), len(position.waste))
+
+
+def _talon_plays(position: Position) -> Iterator[tuple[str, int, Position]]:
+    """Draw three: each talon card that draws and recycles bring to the top, onto each of its destinations
+    (the move, the draws and recycles before it, the position after: the waste ends just under the card)."""
+    talon = (*position.waste, *position.stock)
+    source = rules.Source("waste")
+    for index, cost in sorted(talon_tops(position).items()):
+        card = talon[index]
+        if card is None or None in talon[:index]:
+            continue  # drawing up to it shows an unseen card first: that draw is a step of its own
+        waste = tuple(known for known in talon[: index + 1] if known is not None)
+        topped = Position(position.tableau, position.face_down, talon[index + 1 :], waste,
+                          position.foundations, position.unseen, position.draw)
+        for target in rules.destinations(topped, card, source):
+            move = Move("move", card, target)
+            yield str(move), cost, rules.apply(topped, move)
+
+
+def _steps_exact(position: Position) -> list[tuple[str, int, Position]]:
+    """Draw three's steps from `position`: every move of a tableau or foundation card (the talon where it
+    is), then every talon card draws can bring to the top (`_talon_plays`). Exact: a line of draw three
+    plays cards in this order with draws and recycles between, and a tableau move made at another place of
+    the talon's cycle reaches no talon card that this one cannot (the cycle only goes on from there)."""
+    top = position.waste[-1] if position.waste else None
+    steps = [(str(move), 0, rules.apply(position, move)) for move in rules.legal_moves(position)
+             if move.kind == "move" and move.card != top]
+    steps.extend(_talon_plays(position))
+    return steps
 
 
 def _first_steps(view: Position, root: Position) -> list[tuple[str, int, Position]]:
@@ -154,12 +201,31 @@ def _headway(view: Position, depth: int, hit: int, steps: list[tuple[str, int, P
 def headway_steps(view: Position) -> Generator[None, None, Headway]:
     """The headway of `view` (module docstring), as a generator that yields every `YIELD_EVERY` positions.
 
+    Draw three: when the exact search stops at its bounds, the distance is the draw-one search's (the talon
+    as random access, a smaller space), counted from `RELAXED`: longer than any exact distance, shorter than
+    none found. Both are functions of the view, so the potential still only rises along the hint's moves; the
+    draw-one search's `FAR` settled is a proof for draw three too (it reaches more)."""
+    if view.draw == 1:
+        return (yield from _search(view, exact=False))
+    here = yield from _search(view, exact=True)
+    if here.settled:
+        return here
+    relaxed = yield from _search(replace(view, draw=1), exact=False)
+    if relaxed.distance == FAR:
+        return relaxed
+    return Headway((RELAXED + relaxed.distance[0], relaxed.distance[1]), False, relaxed.onward)
+
+
+def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
+    """The breadth-first search of `headway_steps`, exact for draw three or with the talon as random access.
+
     The breadth-first search is kept whole in one function for speed; each position carries the set of
     first steps it can be reached by (a bit mask), so the shortest lines' first steps are known when the
     first layer that turns a card is reached."""
     down = sum(view.face_down)
-    root = _talon(view)
-    steps = _first_steps(view, root)
+    root = view if exact else _talon(view)
+    steps = _steps_exact(view) if exact else _first_steps(view, root)
+    key_of = _key_exact if exact else _key
     hit = 0
     for i, (_, _, after) in enumerate(steps):
         if sum(after.face_down) < down:
@@ -169,10 +235,10 @@ def headway_steps(view: Position) -> Generator[None, None, Headway]:
         hit |= 1 << (len(steps) - 1)
     if hit:
         return _headway(view, 1, hit, steps)
-    seen: set[object] = {_key(root)}
+    seen: set[object] = {key_of(root)}
     layer: dict[object, tuple[Position, int]] = {}
     for i, (_, _, after) in enumerate(steps):
-        key = _key(after)
+        key = key_of(after)
         if key in seen:
             continue
         known = layer.get(key)
@@ -189,12 +255,13 @@ def headway_steps(view: Position) -> Generator[None, None, Headway]:
             expanded += 1
             if expanded % YIELD_EVERY == 0:
                 yield
-            for after in talon_successors(position):
+            successors = (step[2] for step in _steps_exact(position)) if exact else talon_successors(position)
+            for after in successors:
                 work += 1
                 if sum(after.face_down) < down:
                     hit |= mask
                     continue
-                key = _key(after)
+                key = key_of(after)
                 if key in seen:
                     continue
                 known = following.get(key)
@@ -225,4 +292,4 @@ def raises_standing(view: Position, move: str) -> bool:
 
 
 __all__ = ["FAR", "Headway", "advances", "draws_to_top", "headway_steps", "raises_standing", "reveals",
-           "standing", "uncovered"]
+           "standing", "talon_tops", "uncovered"]

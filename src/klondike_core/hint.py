@@ -20,22 +20,10 @@ follows the hint never meets a view again. The rules below pick among those move
   (`proof.replays_to_win`); a proof of loss holds for both draws (`proof`).
 
 **Draw three** is the same hint on a view that says `draw` 3: the moves are the same, a draw turns three
-cards (`replay.apply_move`), the distance of `headway` lets a first step play only a talon card that draws
-can bring to the top, auto-finish is offered only when it wins (`finish`), and the sampled worlds' quick
-searches, which read the talon as draw one's, are votes, not proofs (a vote for a move that is not legal is
-never counted).
-- No line of moves can turn a card or show one any more (`Headway.hopeless`, a proof): `stuck`, why
-  `no_headway`, though legal moves are left: with a card still unknown the deal cannot be won, and the page
-  says that no move gets anywhere (undo, or a new deal).
-- A card that can go to its foundation safely (`solver`'s rule: it can never be needed in a column) goes.
-- Otherwise, sampled worlds (`rollout.Worlds`: the unseen cards dealt at random into their places): in each,
-  the solver's win-only search looks for a win within a small node budget, and the first move of the line it
-  finds gets that world's vote. The move with the most votes that raises the potential is advised (ties,
-  and the moves no world voted for: in `ordered_moves`' order: a move that turns a face-down card, to a
-  foundation, from the waste, draw, ...). The search of a world knows that world's hidden cards, but every
-  world is as likely as the real deal given what the player knows, so the votes measure how often a move
-  starts a win. When no move raises the potential (possible only when the distance search stopped at its
-  bound): `stuck`, why `no_headway`.
+cards (`replay.apply_move`), the distance of `headway` is searched exactly under draw three (a talon card
+plays only when draws bring it to the top), auto-finish is offered only when it wins (`finish`), and the
+sampled worlds' quick searches, which read the talon as draw one's, are votes, not proofs (a vote for a move
+that is not legal is never counted).
 
 The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
 for the worker).
@@ -54,7 +42,7 @@ from solitaire_core.verdict import Verdict
 
 from .fast import DRAW, RECYCLE, Board
 from .finish import finishing_move
-from .headway import Headway, advances, headway_steps, raises_standing, reveals
+from .headway import FAR, Headway, advances, headway_steps, raises_standing, reveals
 from .position import Position
 from .proof import replays_to_win
 from .replay import legal_moves
@@ -204,14 +192,17 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
 def _first_advancing(view: Position, here: Headway, ranked: list[str]) -> Generator[None, None, str | None]:
     """The first move of `ranked` that raises the headway potential (`headway`): the moves that turn or show
     a card, shorten the distance or raise the standing are tried in order, a search each for at most
-    `CHECKS` of them; then only the moves that shorten the distance."""
+    `CHECKS` of them; then only the moves that shorten the distance. With draw three, when the distance
+    search stopped at its bounds (no distance, not a proof), every move is searched, a card down from a
+    foundation included: any of them may be what lets the search settle (slower, but only in such views)."""
     checks = 0
+    open_search = view.draw != 1 and here.distance == FAR and not here.settled
     for move in ranked:
         if reveals(view, move):
             return move
-        if move not in here.onward and not raises_standing(view, move):
+        if move not in here.onward and not open_search and not raises_standing(view, move):
             continue
-        if checks >= CHECKS and move not in here.onward:
+        if checks >= CHECKS and move not in here.onward and not open_search:
             continue
         checks += 1
         if (yield from advances(view, here, move)):

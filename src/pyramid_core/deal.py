@@ -11,14 +11,13 @@ into this notation order.
 
 from __future__ import annotations
 
-import re
-import string
 from dataclasses import dataclass
 from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
 from solitaire_core.deal import DealCards
-from solitaire_core.levels import LEVEL_LETTERS, Level
+from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
+from solitaire_core.levels import Level
 from solitaire_core.shuffle import shuffled_indexes
 
 from .errors import DealError, DealIdError, quote
@@ -27,10 +26,8 @@ from .layout import PYRAMID_SIZE
 STOCK_START: Final = PYRAMID_SIZE
 STOCK_SIZE: Final = DECK_SIZE - STOCK_START
 
-MAX_NUMBER: Final = 999_999_999_999
 RANDOM_LIMIT: Final = 1_000_000_000
 """Random deals are numbered below this (nine digits at most)."""
-_PATTERN: Final = re.compile(r"(?:([A-Za-z]{1,4})-?)?([0-9]{1,12})")  # ASCII classes, not \d or \w
 
 
 def parse_card(code: str) -> Card:
@@ -105,24 +102,13 @@ class DealId:
     @classmethod
     def parse(cls, text: str) -> DealId:
         """Read an ID such as `1234` or `e-1234` (ASCII whitespace around it allowed); a malformed one
-        raises `DealIdError` quoting the input."""
-        match = _PATTERN.fullmatch(text.strip(string.whitespace))
-        if match is None:
-            raise DealIdError(
-                f"malformed deal ID {quote(text)}: expected a number 0-{MAX_NUMBER}, optionally after a "
-                "difficulty letter E, M or H and a dash"
-            )
-        letters = (match.group(1) or "").upper()
-        unknown = sorted(set(letters) - LEVEL_LETTERS)
-        if unknown:
-            raise DealIdError(f"malformed deal ID {quote(text)}: unknown letter {unknown[0]}")
-        if len(letters) > 1:
-            raise DealIdError(f"malformed deal ID {quote(text)}: more than one difficulty letter")
-        return cls(int(match.group(2)), Level.from_letter(letters) if letters else None)
+        raises `DealIdError` quoting the input (the grammar is every game's: `solitaire_core.dealid`)."""
+        parsed = parse_id(text, "", DealIdError)
+        return cls(parsed.number, parsed.level)
 
     def deal(self) -> Deal:
         """The 52 cards of this deal (the same for every letter)."""
         return Deal.from_number(self.number)
 
     def __str__(self) -> str:
-        return f"{self.level.letter}-{self.number}" if self.level else str(self.number)
+        return canonical(self.number, self.level, "")

@@ -17,24 +17,20 @@ so one deal can be tried under each variant. A level letter is a claim about the
 
 from __future__ import annotations
 
-import re
-import string
 from dataclasses import dataclass
 from typing import Final
+
+from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
 
 from .deal import Deal
 from .errors import DealIdError
 from .levels import Level
-from .quoting import quote
 from .rules import STANDARD, Rules
 from .shuffle import shuffled_indexes
 
-MAX_NUMBER: Final = 999_999_999_999
 RANDOM_LIMIT: Final = 1_000_000_000
 """Random deals are numbered below this (nine digits at most)."""
 _FLAGS: Final = "NV"
-_LEVELS: Final = "EMH"
-_PATTERN: Final = re.compile(r"(?:([A-Za-z]{1,4})-?)?([0-9]{1,12})")  # ASCII classes, not \d or \w
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,29 +48,15 @@ class DealId:
     @classmethod
     def parse(cls, text: str) -> DealId:
         """Read an ID such as `1234` or `nv-1234` (ASCII space around it allowed); a malformed one raises
-        `DealIdError`."""
-        match = _PATTERN.fullmatch(text.strip(string.whitespace))
-        if match is None:
-            expected = "expected a number, optionally after letters of E, M, H, N, V"
-            raise DealIdError(f"malformed deal ID {quote(text)}: {expected}")
-        letters = (match.group(1) or "").upper()
-        unknown = sorted(set(letters) - set(_FLAGS + _LEVELS))
-        if unknown:
-            raise DealIdError(f"malformed deal ID {quote(text)}: unknown letter {unknown[0]}")
-        if len(set(letters)) != len(letters):
-            raise DealIdError(f"malformed deal ID {quote(text)}: a letter is repeated")
-        levels = [letter for letter in letters if letter in _LEVELS]
-        if len(levels) > 1:
-            raise DealIdError(f"malformed deal ID {quote(text)}: more than one difficulty letter")
-        rules = Rules(wrap="N" not in letters, all_visible="V" in letters)
-        level = Level.from_letter(levels[0]) if levels else None
-        return cls(int(match.group(2)), rules, level)
+        `DealIdError` (the grammar is every game's: `solitaire_core.dealid`)."""
+        parsed = parse_id(text, _FLAGS, DealIdError)
+        rules = Rules(wrap="N" not in parsed.variants, all_visible="V" in parsed.variants)
+        return cls(parsed.number, rules, parsed.level)
 
     def deal(self) -> Deal:
         """The 52 cards of this deal."""
         return Deal.from_indexes(shuffled_indexes(self.number))
 
     def __str__(self) -> str:
-        flags = (self.level.letter if self.level else "") + ("" if self.rules.wrap else "N")
-        flags += "V" if self.rules.all_visible else ""
-        return f"{flags}-{self.number}" if flags else str(self.number)
+        flags = ("" if self.rules.wrap else "N") + ("V" if self.rules.all_visible else "")
+        return canonical(self.number, self.level, flags)
