@@ -146,6 +146,7 @@ class Order:
     squares: int = 0
     talon: int = 0
     depth: int = 0
+    blocks: int = 0
 
     def of(self, cols: tuple[bytes, ...], found: tuple[int, ...], mask: int, depth: int) -> int:
         """The priority of a state `depth` moves from the root."""
@@ -154,7 +155,28 @@ class Order:
             value += self.squares * sum(col[0] * col[0] for col in cols)
         if self.talon:
             value += self.talon * mask.bit_count()
+        if self.blocks:
+            value += self.blocks * blocked(cols)
         return value + self.depth * depth
+
+
+def blocked(cols: tuple[bytes, ...]) -> int:
+    """How many column cards lie above a lower card of their own suit in the same column: each must move
+    once more than it would otherwise before it can go up (a win-side estimate, as in ShootMe's
+    "minimum moves left")."""
+    count = 0
+    for col in cols:
+        if len(col) < 3:
+            continue
+        low = [14, 14, 14, 14]
+        for card in col[1:]:
+            suit = SUIT[card]
+            rank = RANK[card]
+            if rank > low[suit]:
+                count += 1
+            else:
+                low[suit] = rank
+    return count
 
 
 PLAIN: Final = Order()
@@ -164,6 +186,7 @@ PASSES: Final = (
     (Order(depth=2), 1),
     (Order(talon=1), 1),
     (Order(hidden=16, squares=16), 1),
+    (Order(hidden=2, blocks=1, depth=1), 3),
 )
 """The win-only searches `solve_board` runs beside the complete one, each with its weight (slices of
 `_CHECK_EVERY` states a round): orders that find different wins (on the deals the plain order left unknown,
