@@ -1,20 +1,31 @@
-"""Cross-check of the Klondike solver against ShootMe's C++ Klondike-Solver (PyPI `pyksolve`), same deals.
+"""Our Klondike solver and ShootMe's C++ Klondike-Solver (PyPI `pyksolve`) side by side, same deals, draw 1
+and draw 3, in one run (issue 20).
 
     python3 -m venv /tmp/ksolve2 && /tmp/ksolve2/bin/pip install pyksolve   # scratch venv, not the project
-    /tmp/ksolve2/bin/python benchmarks/klondike_pyksolve_compare.py --deals 100 --budget-ms 10000
+    PYTHONPATH=src /tmp/ksolve2/bin/python benchmarks/klondike_pyksolve_compare.py \\
+        --deals 1000 --budget-ms 10000 --max-closed 1000000 --jobs 2 --draws 1,3
 
-pyksolve is imported only if present (it is not a dependency of the project). Its `load_solitaire` format is
-3 digits a card (rank 01-13, then suit 1-4 = C D H S), the tableau dealt row by row (the first card of
-every column, then the second of columns 2-7, ...), then the stock from the first card drawn; draw count 1.
-Each deal gets both verdicts: a deal we call `lost` that pyksolve wins would be a bug of ours. pyksolve's
-own "could not complete" after its state cap proves nothing either way.
+Deal N is `shuffled_indexes(N)` read into design.md's notation, from its start, every card known. Ours gets
+`--budget-ms` of the CPU time of the process solving it (`time.process_time`); every `win` line is replayed
+(`klondike_core.lines`, three cards a draw under draw 3; under draw 1 through the rules engine's `Game` too)
+and must win, or the run stops. pyksolve (imported only if present; it is not a dependency of the project)
+gets `solve_fast(max_closed_count=--max-closed)`; its `load_solitaire` format is 3 digits a card (rank 01-13,
+then suit 1-4 = C D H S), the tableau dealt row by row (the first card of every column, then the second of
+columns 2-7, ...), then the stock from the first card drawn, and `draw_count` 1 or 3. Its "could not
+complete" after its state cap proves nothing either way. A deal where one says `win` and the other `lost` is
+a contradiction (one of the two is wrong: a win line of ours replays, so ours can only be a wrong `lost`).
+Deals are taken in order, both draws of a deal together, and a report is printed every 50 results, so a run
+stopped early still says what it did.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import multiprocessing
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -22,10 +33,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from klondike_core.fast import Board
+from klondike_core.lines import wins
 from klondike_core.position import Position, column_indexes
 from klondike_core.solver import solve_board
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import shuffled_indexes
+
+Row = tuple[int, int, str, float, int, str, float]
+"""(deal, draw, our verdict, our CPU ms, our nodes, pyksolve's verdict, its CPU ms)."""
+
+_SETTINGS: dict[str, float] = {"budget": 10000.0, "closed": 1_000_000.0}
 
 
 def ksolve_text(order: list[int]) -> str:
@@ -35,55 +52,117 @@ def ksolve_text(order: list[int]) -> str:
     return "".join(f"{i % 13 + 1:02d}{i // 13 + 1}" for i in cards)
 
 
+def _init(budget: float, closed: int) -> None:
+    _SETTINGS["budget"] = budget
+    _SETTINGS["closed"] = float(closed)
+
+
+def _game_wins(number: int, line: tuple[str, ...]) -> bool:
+    """Draw 1: the line replayed through the rules engine's Game."""
+    from klondike_core.game import Game  # noqa: PLC0415
+
+    game = Game.from_id(number)
+    for move in line:
+        game.play(move)
+    return bool(game.won)
+
+
+def run_one(task: tuple[int, int]) -> Row:
+    """Both solvers on deal `task[0]` under draw `task[1]`."""
+    number, draw = task
+    order = shuffled_indexes(number)
+    position = Position.dealt(tuple(Card.from_index(i) for i in order))
+    result = solve_board(
+        Board.of(position), budget_ms=_SETTINGS["budget"], clock=time.process_time, draw=draw
+    )
+    if result.verdict.value == "win" and not (
+        wins(position, result.line, draw) and (draw != 1 or _game_wins(number, result.line))
+    ):
+        raise SystemExit(f"deal {number} draw {draw}: our line does not win")
+    theirs, theirs_ms = "absent", 0.0
+    try:
+        from pyksolve import solver as ksolver  # type: ignore[import-not-found]  # noqa: PLC0415
+    except ImportError:
+        pass
+    else:
+        game = ksolver.Solitaire()
+        game.draw_count = draw
+        game.load_solitaire(ksolve_text(order))
+        game.reset_game()
+        begin = time.process_time()
+        answer = game.solve_fast(max_closed_count=int(_SETTINGS["closed"]))
+        theirs_ms = (time.process_time() - begin) * 1000
+        theirs = {1: "win", -1: "win", 0: "lost"}.get(answer.value, "unknown")
+    return number, draw, result.verdict.value, result.ms, result.nodes, theirs, theirs_ms
+
+
+def _pct(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(rows: list[Row], draws: list[int]) -> None:
+    """The figures of the rows so far, per draw."""
+    for draw in draws:
+        mine = [row for row in rows if row[1] == draw]
+        if not mine:
+            continue
+        n = len(mine)
+        ours = {v: sum(row[2] == v for row in mine) for v in ("win", "lost", "unknown")}
+        theirs = {v: sum(row[5] == v for row in mine) for v in ("win", "lost", "unknown")}
+        ms = [row[3] for row in mine]
+        their_ms = [row[6] for row in mine]
+        contradictions = [row[0] for row in mine if {row[2], row[5]} == {"win", "lost"}]
+        print(f"\ndraw {draw}, {n} deals ({min(r[0] for r in mine)}-{max(r[0] for r in mine)}):")
+        print(f"  ours: {ours['win']} win, {ours['lost']} lost, {ours['unknown']} unknown; decided "
+              f"{100 * (n - ours['unknown']) / n:.1f}%; CPU ms median {statistics.median(ms):.1f}, "
+              f"p90 {_pct(ms, 0.9):.1f}, p99 {_pct(ms, 0.99):.1f}, max {max(ms):.1f}; "
+              f"total {sum(ms) / 1000:.0f} s")
+        print(f"  pyksolve: {theirs['win']} win, {theirs['lost']} lost, {theirs['unknown']} could not "
+              f"complete; decided {100 * (n - theirs['unknown']) / n:.1f}%; CPU ms median "
+              f"{statistics.median(their_ms):.1f}, p90 {_pct(their_ms, 0.9):.1f}, "
+              f"p99 {_pct(their_ms, 0.99):.1f}; total {sum(their_ms) / 1000:.0f} s")
+        table = {(a, b): sum(row[2] == a and row[5] == b for row in mine)
+                 for a in ("win", "lost", "unknown") for b in ("win", "lost", "unknown")}
+        print("  ours \\ pyksolve: " + "; ".join(f"{a}/{b} {table[a, b]}" for a, b in table if table[a, b]))
+        print(f"  contradictions (one says win, the other lost): {contradictions}")
+        print(f"  our unknowns: {sorted(row[0] for row in mine if row[2] == 'unknown')}", flush=True)
+
+
 def main() -> None:
     """Run both solvers on the same deals and print the comparison."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--budget-ms", type=float, default=10000.0)
-    parser.add_argument("--max-closed", type=int, default=5_000_000)
+    parser.add_argument("--max-closed", type=int, default=1_000_000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--draws", type=str, default="1,3")
     args = parser.parse_args()
-    try:
-        from pyksolve import solver as ksolver  # type: ignore[import-not-found]  # noqa: PLC0415
-    except ImportError:
-        raise SystemExit("pyksolve is not installed here (see the docstring)") from None
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.python_implementation()} "
-          f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}")
-    print(f"command: {' '.join(sys.argv)}")
-    table: dict[tuple[str, str], int] = {}
-    ours_ms: list[float] = []
-    theirs_ms: list[float] = []
-    bugs: list[int] = []
-    for number in range(args.first, args.first + args.deals):
-        order = shuffled_indexes(number)
-        position = Position.dealt(tuple(Card.from_index(i) for i in order))
-        result = solve_board(Board.of(position), budget_ms=args.budget_ms, clock=time.process_time)
-        game = ksolver.Solitaire()
-        game.draw_count = 1
-        game.load_solitaire(ksolve_text(order))
-        game.reset_game()
-        begin = time.process_time()
-        answer = game.solve_fast(max_closed_count=args.max_closed)
-        theirs_ms.append((time.process_time() - begin) * 1000)
-        ours_ms.append(result.ms)
-        theirs = {1: "win", -1: "win", 0: "lost"}.get(answer.value, "unknown")
-        key = (result.verdict.value, theirs)
-        table[key] = table.get(key, 0) + 1
-        if key == ("lost", "win"):
-            bugs.append(number)
-        print(f"deal {number}: ours {result.verdict.value} {result.ms:.0f} ms, pyksolve {answer.name} "
-              f"{theirs_ms[-1]:.0f} ms", flush=True)
-    print("\n| ours \\ pyksolve | " + " | ".join(("win", "lost", "unknown")) + " |")
-    print("| --- | --- | --- | --- |")
-    for ours in ("win", "lost", "unknown"):
-        cells = " | ".join(str(table.get((ours, t), 0)) for t in ("win", "lost", "unknown"))
-        print(f"| {ours} | {cells} |")
-    ours_ms.sort()
-    theirs_ms.sort()
-    half = len(ours_ms) // 2
-    print(f"CPU ms median: ours {ours_ms[half]:.0f}, pyksolve {theirs_ms[half]:.0f}; "
-          f"total s: ours {sum(ours_ms) / 1000:.1f}, pyksolve {sum(theirs_ms) / 1000:.1f}")
-    print(f"deals we call lost that pyksolve wins: {bugs}")
+    draws = [int(d) for d in args.draws.split(",")]
+    cpu = "unknown CPU"
+    with contextlib.suppress(OSError, StopIteration):
+        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                   if line.startswith("model name"))
+    print(f"machine: {platform.machine()}, nproc {os.cpu_count()} ({cpu}), "
+          f"{platform.python_implementation()} {platform.python_version()}, "
+          f"load average {os.getloadavg()[0]:.1f}, "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"command: {' '.join(sys.argv)}", flush=True)
+    tasks = [(n, d) for n in range(args.first, args.first + args.deals) for d in draws]
+    begin = time.perf_counter()
+    rows: list[Row] = []
+    setup = (args.budget_ms, args.max_closed)
+    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=setup) as pool:
+        for row in pool.imap(run_one, tasks, chunksize=1):
+            rows.append(row)
+            print(f"deal {row[0]} draw {row[1]}: ours {row[2]} {row[3]:.0f} ms ({row[4]} states), "
+                  f"pyksolve {row[5]} {row[6]:.0f} ms", flush=True)
+            if len(rows) % 100 == 0:
+                report(rows, draws)
+                print(f"  ({time.perf_counter() - begin:.0f} s wall)", flush=True)
+    report(rows, draws)
+    print(f"total {time.perf_counter() - begin:.0f} s wall, load average now {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

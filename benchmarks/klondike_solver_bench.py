@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/klondike_solver_bench.py --deals 1000 --budget-ms 10000 --jobs 2
     .venv/bin/python benchmarks/klondike_solver_bench.py --deals 100 --budget-ms 3000      # quicker
     .venv/bin/python benchmarks/klondike_solver_bench.py --deals 1000 --clock cpu --jobs 2  # busy machine
+    .venv/bin/python benchmarks/klondike_solver_bench.py --deals 1000 --clock cpu --jobs 2 --draw 3
 
 Deal N is `solitaire_core.shuffle.shuffled_indexes(N)` read into the deal notation (design.md), deals
 `--first` to `--first + --deals - 1`, each from its start with every card known ("thoughtful" Klondike). Each
@@ -26,18 +27,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 from _bench_common import arguments, percentile, print_header, rate
 
 from klondike_core.fast import Board
+from klondike_core.lines import wins
 from klondike_core.position import Position
 from klondike_core.replay import apply_move, is_won
 from klondike_core.solver import Verdict, solve_board
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import shuffled_indexes
 
-_SETTINGS: dict[str, object] = {"clock": time.perf_counter, "budget": 10000.0}
+_SETTINGS: dict[str, object] = {"clock": time.perf_counter, "budget": 10000.0, "draw": 1}
 
 
-def _init(clock: str, budget: float) -> None:
+def _init(clock: str, budget: float, draw: int = 1) -> None:
     _SETTINGS["clock"] = time.process_time if clock == "cpu" else time.perf_counter
     _SETTINGS["budget"] = budget
+    _SETTINGS["draw"] = draw
 
 
 def deal_start(number: int) -> Position:
@@ -61,9 +64,13 @@ def solve_deal(number: int) -> tuple[int, float, str, int, int]:
     """(number, ms, verdict, nodes, line length); a winning line is replayed."""
     clock: Callable[[], float] = _SETTINGS["clock"]  # type: ignore[assignment]
     budget = float(_SETTINGS["budget"])  # type: ignore[arg-type]
+    draw = int(_SETTINGS["draw"])  # type: ignore[call-overload]
     start = deal_start(number)
-    result = solve_board(Board.of(start), budget_ms=budget, clock=clock)
-    if result.verdict is Verdict.WIN:
+    result = solve_board(Board.of(start), budget_ms=budget, clock=clock, draw=draw)
+    if result.verdict is Verdict.WIN and draw != 1:
+        if not wins(start, result.line, draw):
+            raise SystemExit(f"deal {number}: the solver's line does not win under draw {draw}")
+    elif result.verdict is Verdict.WIN:
         position = start
         for move in result.line:
             position = apply_move(position, move)
@@ -107,12 +114,14 @@ def main() -> None:
                         help="comma-separated deal numbers to run instead of --first/--deals")
     parser.add_argument("--budget-ms", type=float, default=10000.0)
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall")
+    parser.add_argument("--draw", type=int, choices=(1, 3), default=1)
     args = parser.parse_args()
     print_header()
     numbers = ([int(n) for n in args.only.split(",")] if args.only
                else list(range(args.first, args.first + args.deals)))
     begin = time.perf_counter()
-    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=(args.clock, args.budget_ms)) as pool:
+    setup = (args.clock, args.budget_ms, args.draw)
+    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=setup) as pool:
         results = []
         for count, item in enumerate(pool.imap(solve_deal, numbers, chunksize=4), 1):
             results.append(item)

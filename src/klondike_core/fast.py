@@ -77,9 +77,79 @@ class Board:
         return cls(tuple(cols), (f[0], f[1], f[2], f[3]), seq, (1 << len(seq)) - 1, len(position.waste))
 
 
-def talon_steps(seq: tuple[int, ...], mask: int, ptr: int, k: int) -> tuple[list[str], int]:
+def talon_reach(mask: int, ptr: int, draw: int = 1) -> list[tuple[int, int]]:
+    """Every talon card that draws (and at most one recycle) can make the waste top, each once, with how
+    many draws that takes (a recycle counts as one), fewest first within each pass.
+
+    Draw 1: every card present. Draw 3 (design.md: a draw turns the next three stock cards, fewer when
+    fewer are left, the third on top): the waste top now; after `j` draws the stock card `3j` (or the last
+    one); after a recycle the whole talon is drawn again in threes from its start. A second recycle only
+    repeats the first, so this is every card a player can bring to the waste top without playing one."""
+    reach: list[tuple[int, int]] = []
+    if draw == 1:
+        rest = mask
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            reach.append((low.bit_length() - 1, 0))
+        return reach
+    below = mask & ((1 << ptr) - 1)
+    seen = 0
+    if below:
+        top = below.bit_length() - 1
+        reach.append((top, 0))
+        seen |= 1 << top
+    stock = [k for k in _bits(mask >> ptr, ptr)]
+    draws = 0
+    for j in range(draw - 1, len(stock) + draw - 1, draw):
+        draws += 1
+        k = stock[min(j, len(stock) - 1)]
+        if not seen >> k & 1:
+            seen |= 1 << k
+            reach.append((k, draws))
+    talon = _bits(mask, 0)
+    if not talon or (not stock and not below):
+        return reach
+    draws += 1  # the recycle
+    for j in range(draw - 1, len(talon) + draw - 1, draw):
+        draws += 1
+        k = talon[min(j, len(talon) - 1)]
+        if not seen >> k & 1:
+            seen |= 1 << k
+            reach.append((k, draws))
+    return reach
+
+
+def _bits(mask: int, offset: int) -> list[int]:
+    """The indexes of the set bits of `mask`, lowest first, plus `offset`."""
+    out: list[int] = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1 + offset)
+    return out
+
+
+def talon_key(mask: int, ptr: int, draw: int) -> bytes:
+    """What identifies the talon in a state key: the cards left, and with draw 3 how many of them are on the
+    waste (where the pointer stands matters there; with draw 1 it never changes what can be played)."""
+    if draw == 1:
+        return mask.to_bytes(4, "little")
+    return mask.to_bytes(4, "little") + BYTE[(mask & ((1 << ptr) - 1)).bit_count()]
+
+
+def talon_steps(seq: tuple[int, ...], mask: int, ptr: int, k: int, draw: int = 1) -> tuple[list[str], int]:
     """The draws (and recycle) that make talon card `k` the waste top, and the pointer after them
-    (`k + 1`). `k` must be present in `mask`."""
+    (`k + 1`). `k` must be present in `mask` and, with draw 3, one of `talon_reach`'s cards."""
+    if draw != 1:
+        ahead = len(_bits(mask >> ptr, 0))
+        for card, draws in talon_reach(mask, ptr, draw):
+            if card == k:
+                first = -(-ahead // draw)  # the draws that empty the stock
+                if draws <= first and (draws or k < ptr):
+                    return [DRAW] * draws, k + 1
+                return [DRAW] * first + [RECYCLE] + [DRAW] * (draws - first - 1), k + 1
+        raise ValueError(f"talon card {k} cannot be brought to the waste top")
     below = mask & ((1 << ptr) - 1)
     if k < ptr:
         if below >> (k + 1) == 0:
@@ -92,34 +162,66 @@ def talon_steps(seq: tuple[int, ...], mask: int, ptr: int, k: int) -> tuple[list
     return [DRAW] * ((mask >> ptr) & ((1 << (k + 1 - ptr)) - 1)).bit_count(), k + 1
 
 
-def finish_line(cols: list[bytes], found: list[int], seq: tuple[int, ...], mask: int, ptr: int) -> list[str]:
-    """The moves that put every card on the foundations once no column has a face-down card.
+def finish_line(
+    cols: list[bytes], found: list[int], seq: tuple[int, ...], mask: int, ptr: int, *, draw: int = 1
+) -> list[str]:
+    """The moves that put every card on the foundations once no column has a face-down card (draw 1; with
+    draw 3 see `try_finish`, which may fail).
 
     Each column's face-up cards form a run (down in rank, alternating colours), so the lowest card that a
     foundation needs next is never under another card: any card above it in its run is lower and would be
-    needed first. Playing that card each time always finishes the game.
+    needed first. Playing that card each time always finishes the game (with draw 1 every talon card can be
+    made the waste top).
     """
+    line = try_finish(cols, found, seq, mask, ptr, draw=draw)
+    if line is None:  # pragma: no cover - impossible with draw 1 by the argument above
+        raise AssertionError("finish_line: the next card is covered")
+    return line
+
+
+def try_finish(
+    cols: list[bytes], found: list[int], seq: tuple[int, ...], mask: int, ptr: int, *, draw: int = 1
+) -> list[str] | None:
+    """`finish_line` for either draw: each time the lowest card that can go up now (a column's top, or a
+    talon card that draws can bring to the waste top), with the draws it needs; `None` when no card can go
+    up before the end. With draw 1 that never happens (`finish_line`); with draw 3 a talon card can be out
+    of reach, and the caller must then search on (a failure proves nothing)."""
+    cols = list(cols)
+    found = list(found)
     line: list[str] = []
     where = {card: k for k, card in enumerate(seq)}
     while True:
-        best = -1
-        for suit in range(4):
-            if found[suit] < KING and (best < 0 or found[suit] < RANK[best] - 1):
-                best = suit * 13 + found[suit]
-        if best < 0:
+        if all(r == KING for r in found):
             return line
-        k = where.get(best, -1)
-        if k >= 0 and mask >> k & 1:
-            steps, ptr = talon_steps(seq, mask, ptr, k)
+        best = -1
+        best_k = -1
+        reach = None
+        for suit in range(4):
+            if found[suit] == KING:
+                continue
+            card = suit * 13 + found[suit]
+            if best >= 0 and RANK[card] >= RANK[best]:
+                continue
+            k = where.get(card, -1)
+            if k >= 0 and mask >> k & 1:
+                if reach is None:
+                    reach = {t for t, _ in talon_reach(mask, ptr, draw)}
+                if k in reach:
+                    best, best_k = card, k
+                continue
+            if any(len(col) > 1 and col[-1] == card for col in cols):
+                best, best_k = card, -1
+        if best < 0:
+            return None
+        if best_k >= 0:
+            steps, ptr = talon_steps(seq, mask, ptr, best_k, draw)
             line.extend(steps)
-            mask ^= 1 << k
+            mask ^= 1 << best_k
         else:
             for c, col in enumerate(cols):
                 if len(col) > 1 and col[-1] == best:
                     cols[c] = col[:-1]
                     break
-            else:  # pragma: no cover - impossible by the argument above
-                raise AssertionError("finish_line: the next card is covered")
         line.append(CODE[best] + TO_FOUNDATION)
         found[SUIT[best]] += 1
 

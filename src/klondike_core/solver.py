@@ -1,6 +1,6 @@
 """The exact solver: with every card known ("thoughtful" Klondike), can the position still be won?
 
-Draw 1 with unlimited passes. The search runs over the board of `fast.Board`, with a table
+Draw 1 (or draw 3, below) with unlimited passes. The search runs over the board of `fast.Board`, with a table
 of every state seen; it answers `win` with a complete line in design.md's notation (draws and recycles
 included) that replays to a win, `lost` only when the search is complete, and `unknown` when a budget of
 nodes, time or table size runs out first. What keeps it small, each step sound (it never cuts a win):
@@ -60,6 +60,25 @@ a foundation where that turns a card, runs that turn a face-down card (columns w
 first), other moves to a foundation, talon cards to the columns and to the foundations, runs that empty a
 column, runs that leave a face-up card, and last a foundation card back down.
 
+**Draw three** (`draw=3`, design.md: a draw turns the next three stock cards, fewer when fewer are left, the
+third on top; recycle in the same order, unlimited passes). The talon keeps the same form (`seq`, `mask`,
+`ptr`), but it is no longer random access: `fast.talon_reach` lists the cards that draws (and at most one
+recycle: a second only repeats the first) can bring to the waste top, and a talon move plays one of those,
+its draws written out in the line as before. So the state's key also holds how many talon cards are on the
+waste (`fast.talon_key`), and the reductions that leaned on random access are off: a talon card is not
+played up automatically (it may be the spacer that brings another card within reach later) and a talon card
+going to a column is not put off (the column may be what brings the next card within reach). The others do
+not depend on the talon: automatic foundation moves of column tops, sorted columns, moves that can wait (the
+exchange argument above only moves M past moves that do not touch M's cards, draws and talon moves included),
+and dead ends (`deadlock` lets every talon card be played whenever it fits, which only over-approximates
+draw three). With every face-down card turned, draw three is a win only when `fast.try_finish` also gets the
+talon up (a card can be out of reach); otherwise the search goes on from that state.
+
+**The weighted A-star pass.** One of `PASSES` orders states by two per face-down card, one per card lying
+above a lower card of its own suit in its column (it must move once more before it goes up, as ShootMe's
+"minimum moves left" counts it), one per move made, less one per card up: on the deals the other orders left
+unknown (31, 162, 186, 234, which pyksolve wins) it found the wins in under 0.3 s.
+
 On deals 0-99 (10 s of CPU each, a busy machine) it decided most deals in a few milliseconds; the ones it
 cannot decide are hard wins and large lost deals (see docs/PERFORMANCE.md, "Klondike").
 """
@@ -93,8 +112,10 @@ from .fast import (
     TO_COLUMN,
     TO_FOUNDATION,
     Board,
-    finish_line,
+    talon_key,
+    talon_reach,
     talon_steps,
+    try_finish,
 )
 from .position import COLUMNS, Position
 
@@ -144,6 +165,7 @@ class Order:
     squares: int = 0
     talon: int = 0
     depth: int = 0
+    blocks: int = 0
 
     def of(self, cols: tuple[bytes, ...], found: tuple[int, ...], mask: int, depth: int) -> int:
         """The priority of a state `depth` moves from the root."""
@@ -152,7 +174,28 @@ class Order:
             value += self.squares * sum(col[0] * col[0] for col in cols)
         if self.talon:
             value += self.talon * mask.bit_count()
+        if self.blocks:
+            value += self.blocks * blocked(cols)
         return value + self.depth * depth
+
+
+def blocked(cols: tuple[bytes, ...]) -> int:
+    """How many column cards lie above a lower card of their own suit in the same column: each must move
+    once more than it would otherwise before it can go up (a win-side estimate, as in ShootMe's
+    "minimum moves left")."""
+    count = 0
+    for col in cols:
+        if len(col) < 3:
+            continue
+        low = [14, 14, 14, 14]
+        for card in col[1:]:
+            suit = SUIT[card]
+            rank = RANK[card]
+            if rank > low[suit]:
+                count += 1
+            else:
+                low[suit] = rank
+    return count
 
 
 PLAIN: Final = Order()
@@ -162,6 +205,7 @@ PASSES: Final = (
     (Order(depth=2), 1),
     (Order(talon=1), 1),
     (Order(hidden=16, squares=16), 1),
+    (Order(hidden=2, blocks=1, depth=1), 3),
 )
 """The win-only searches `solve_board` runs beside the complete one, each with its weight (slices of
 `_CHECK_EVERY` states a round): orders that find different wins (on the deals the plain order left unknown,
@@ -217,7 +261,10 @@ class Solver:
         dead_ends: bool | None = None,
         clock: Callable[[], float] = time.perf_counter,
         yield_every: int = _CHECK_EVERY,
+        draw: int = 1,
     ) -> None:
+        if draw not in (1, 3):
+            raise ValueError(f"draw must be 1 or 3, not {draw!r}")
         if yield_every <= 0 or _CHECK_EVERY % yield_every:
             raise ValueError(f"yield_every must divide {_CHECK_EVERY}")
         for col in board.cols:
@@ -225,6 +272,7 @@ class Solver:
             if any(RANK[a] != RANK[b] + 1 or RED[a] == RED[b] for a, b in itertools.pairwise(up)):
                 raise ValueError("a column's face-up cards must form one ordered run")
         self.board = board
+        self.draw = draw
         self.yield_every = yield_every
         self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
         self.budget_ms = budget_ms
@@ -284,12 +332,12 @@ class Solver:
         if kind == _T2F:
             return [CODE[cols[a][-1]] + TO_FOUNDATION]
         if kind == _S2F:
-            steps, _ = talon_steps(self.seq, mask, ptr, a)
+            steps, _ = talon_steps(self.seq, mask, ptr, a, self.draw)
             return [*steps, CODE[self.seq[a]] + TO_FOUNDATION]
         if kind == _T2T:
             return [CODE[cols[a][b]] + TO_COLUMN[c]]
         if kind == _S2T:
-            steps, _ = talon_steps(self.seq, mask, ptr, a)
+            steps, _ = talon_steps(self.seq, mask, ptr, a, self.draw)
             return [*steps, CODE[self.seq[a]] + TO_COLUMN[b]]
         return [CODE[a * 13 + found[a] - 1] + TO_COLUMN[b]]
 
@@ -298,7 +346,7 @@ class Solver:
         done: list[Move] = []
         if not self.auto:
             return state, done
-        where = self.where
+        where = self.where if self.draw == 1 else {}
         cache = self._safe
         while True:
             cols, found, mask, _ = state
@@ -399,7 +447,11 @@ class Solver:
                     flips.append((down, move))
                 elif king_waits and RANK[col[i]] < KING:
                     empties.append(move)
-        talon = self._talon_moves(found, mask, tops, empty, hidden)
+        talon = (
+            self._talon_moves(found, mask, tops, empty, hidden)
+            if self.draw == 1
+            else self._reach_moves(found, mask, state[3], tops, empty)
+        )
         back = [] if strict else self._back_moves(found, tops, empty, hidden)
         flips.sort(key=lambda item: -item[0])
         return first + [move for _, move in flips] + ups + talon + empties + partial + back
@@ -456,6 +508,28 @@ class Solver:
             elif not (hidden and all(z in hidden for z in CHILDREN[seq[k]])):
                 talon.append((_S2T, k, d, 0))
         return talon
+
+    def _reach_moves(
+        self, found: tuple[int, ...], mask: int, ptr: int, tops: list[tuple[int, int, int]], empty: int
+    ) -> list[Move]:
+        """Draw 3's talon moves: each card that draws can bring to the waste top (`talon_reach`, fewest
+        draws first), up, then onto each column it fits. None of them waits: the talon is not random access
+        with draw 3, so a card put on a column may be what brings another within reach."""
+        seq = self.seq
+        ups: list[Move] = []
+        downs: list[Move] = []
+        for k, _ in talon_reach(mask, ptr, self.draw):
+            card = seq[k]
+            if found[SUIT[card]] == RANK[card] - 1:
+                ups.append((_S2F, k, 0, 0))
+            if RANK[card] == KING:
+                if empty >= 0:
+                    downs.append((_S2T, k, empty, 0))
+                continue
+            for top, d, _ in tops:
+                if top in PARENTS[card]:
+                    downs.append((_S2T, k, d, 0))
+        return ups + downs
 
     @staticmethod
     def _back_moves(
@@ -539,7 +613,7 @@ class Solver:
         root_after, root_autos = self.autos(root)
         # frames: (state after the move and its autos, the move, the autos, moves to try, next index)
         path: list[tuple[State, Move | None, list[Move]]] = [(root_after, None, root_autos)]
-        if self._won(root_after[0]):
+        if self._won(root_after):
             return self._line(path)
         seen: set[bytes] = {self._key(root_after)}
         todo: list[list[Move]] = [self.moves(root_after)]
@@ -562,7 +636,7 @@ class Solver:
             if key in seen:
                 continue
             path.append((state, move, done))
-            if won(state[0]):
+            if won(state):
                 self.nodes = nodes
                 return self._line(path)
             seen.add(key)
@@ -603,7 +677,7 @@ class Solver:
         board = self.board
         root: State = (board.cols, board.found, board.mask, board.ptr)
         root_after, root_autos = self.autos(root)
-        if self._won(root_after[0]):
+        if self._won(root_after):
             return self._line([(root_after, None, root_autos)])
         root_key = self._key(root_after)
         parents: dict[bytes, tuple[bytes, Move | None, list[Move]]] = {root_key: (b"", None, root_autos)}
@@ -635,7 +709,7 @@ class Solver:
                 parents[child_key] = (key, move, done)
                 cols, found = child[0], child[1]
                 hidden = sum(col[0] for col in cols)
-                if not hidden:
+                if not hidden and (self.draw == 1 or self._won(child)):
                     self.nodes = nodes
                     return self._line(self._path(parents, child_key))
                 counter -= 1
@@ -657,14 +731,17 @@ class Solver:
         steps.reverse()
         return steps
 
-    @staticmethod
-    def _key(state: State) -> bytes:
-        return b"\xff".join(sorted(state[0])) + state[2].to_bytes(4, "little")
+    def _key(self, state: State) -> bytes:
+        """The state's key: its columns in sorted order, and the talon (`talon_key`)."""
+        return b"\xff".join(sorted(state[0])) + talon_key(state[2], state[3], self.draw)
 
-    @staticmethod
-    def _won(cols: tuple[bytes, ...]) -> bool:
-        """No face-down card left: a win (module docstring)."""
-        return not any(col[0] for col in cols)
+    def _won(self, state: State) -> bool:
+        """No face-down card left: a win with draw 1 (module docstring); with draw 3 only if the finish
+        also gets every talon card up (`try_finish`), else the search goes on from here."""
+        cols, found, mask, ptr = state
+        if any(col[0] for col in cols):
+            return False
+        return self.draw == 1 or try_finish(list(cols), list(found), self.seq, mask, ptr, draw=3) is not None
 
     def _line(self, path: list[tuple[State, Move | None, list[Move]]]) -> list[str]:
         """The whole line in notation: every move of `path` and its autos, then the finish."""
@@ -676,7 +753,9 @@ class Solver:
                 line.extend(self.notation(state, step))
                 state = self.apply(state, step)
         cols, found, mask, ptr = state
-        line.extend(finish_line(list(cols), list(found), self.seq, mask, ptr))
+        ending = try_finish(list(cols), list(found), self.seq, mask, ptr, draw=self.draw)
+        assert ending is not None, "a line is made only for a won state"
+        line.extend(ending)
         return line
 
 
@@ -686,11 +765,13 @@ def solve_board(
     node_budget: int | None = None,
     auto: bool = True,
     clock: Callable[[], float] = time.perf_counter,
+    *,
+    draw: int = 1,
 ) -> SolveResult:
     """Decide `board` (see the module docstring): the win-only searches of `PASSES` and the complete search
     take turns (their weights' slices a round) until one answers or the budget (time and nodes, shared) runs
     out. `clock` measures the budget (a benchmark on a busy machine may give `time.process_time`)."""
-    return finish(solve_board_steps(board, budget_ms, node_budget, auto, clock))
+    return finish(solve_board_steps(board, budget_ms, node_budget, auto, clock, draw=draw))
 
 
 def solve_board_steps(
@@ -701,6 +782,7 @@ def solve_board_steps(
     clock: Callable[[], float] = time.perf_counter,
     *,
     yield_every: int = _CHECK_EVERY,
+    draw: int = 1,
 ) -> Generator[None, None, SolveResult]:
     """`solve_board` as a generator that yields every `yield_every` states expanded, so that the worker can
     answer a move between two pieces of it; the searches take the same turns whatever `yield_every` is, so
@@ -708,7 +790,9 @@ def solve_board_steps(
     start = clock()
     deadline = None if budget_ms is None else start + budget_ms / 1000
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
-    make = functools.partial(Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=yield_every)
+    make = functools.partial(
+        Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=yield_every, draw=draw
+    )
     complete = make()
     root, _ = complete.autos((board.cols, board.found, board.mask, board.ptr))
     if complete.never_turned(root):
@@ -751,7 +835,9 @@ def solve_board_steps(
     return SolveResult(verdict, line, spent, (clock() - start) * 1000)
 
 
-def solve(position: Position, budget_ms: float | None = None, node_budget: int | None = None) -> SolveResult:
-    """Decide `position`, which must have every card known (`ValueError` otherwise): `win` with a line that
-    replays to a win, `lost` only when proven, `unknown` when a budget runs out."""
-    return solve_board(Board.of(position), budget_ms, node_budget)
+def solve(
+    position: Position, budget_ms: float | None = None, node_budget: int | None = None, draw: int = 1
+) -> SolveResult:
+    """Decide `position`, which must have every card known (`ValueError` otherwise), under draw `draw` (1 or
+    3): `win` with a line that replays to a win, `lost` only when proven, `unknown` when a budget runs out."""
+    return solve_board(Board.of(position), budget_ms, node_budget, draw=draw)
