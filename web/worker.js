@@ -33,6 +33,10 @@
 // so a browser test can see the searching banner and make the answer stale deterministically.
 // Test hook: worker.js?test-stall=OP[,OP…] never answers those ops, so a browser test can see the page's
 // time limit and its fresh start at work.
+// Test hook: worker.js?test-snapshot=MODE spoils the shipped start-up snapshot after its download checks, so a
+// browser test sees each fallback to the ordinary start: "foreign-build" (another Pyodide build id in its
+// header: Pyodide refuses it), "unreadable" (a bad magic number: the restore throws), "stale" (the identity
+// read back from the restored interpreter names another wheel), "off" (not used at all).
 // Benchmark hook: worker.js?trace=1 posts {type: "trace", op, ms, at} after every piece of background work
 // (ms: how long it held the worker; at: when it ended, performance.timeOrigin + performance.now()).
 
@@ -41,6 +45,7 @@ import { hook } from "./js/hooks.js";
 const TEST_HINT_DELAY = Math.max(0, Number(hook("test-hint-delay")) || 0);
 const TEST_STALL = new Set((hook("test-stall") || "").split(",").filter(Boolean));
 const TRACE = hook("trace") === "1";
+const TEST_SNAPSHOT = hook("test-snapshot");
 const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
 const SETTLE_MS = 150;
 // Background work (the next hint nobody asked for yet, the solver's tables) waits until the page has sent
@@ -133,18 +138,83 @@ function mark(name) {
   phases[name] = Math.round(performance.now());
 }
 
-// ------------------------------------------------------------------ start-up snapshot
+// ------------------------------------------------------------------ start-up snapshots
 //
-// Starting the runtime (compiling it, starting the interpreter, importing the engine) takes seconds. The
-// first start in a browser therefore saves a memory snapshot of the runtime with the engine imported, before
-// any game exists, in this browser's Cache Storage; later starts of the same build restore it instead, in a
-// fraction of the time. The snapshot holds no game and nothing of the player's. Pyodide marks the snapshot
-// options (`_makeSnapshot`, `_loadSnapshot`) as experimental, so a snapshot that cannot be read or does not
-// start is deleted and the runtime starts the ordinary way.
+// Starting the runtime (compiling it, starting the interpreter, importing the engines) takes seconds; restoring
+// a memory snapshot of a runtime that already did it takes a fraction of that. Two kinds:
+//
+// - The shipped snapshot (config.json "snapshot"): made by the build in Node from the same Pyodide, with every
+//   game's engine imported, gzipped. Fetched at once, in parallel with the runtime's own files, on every
+//   start (the service worker precaches it; the HTTP cache keeps it too). Before it is used: its sha256 (the
+//   file as shipped, or the raw snapshot when a host sent it decoded), the wheel and the Pyodide version
+//   it records in config.json against the ones this worker installs; Pyodide itself refuses a snapshot of
+//   another build; after the restore, the identity recorded inside the interpreter (sys.solitaire_snapshot)
+//   must name the wheel of config.json. Anything wrong: the ordinary start below, nothing said to the player.
+// - A snapshot this browser made (the fallback's own): when the shipped one cannot be used, the ordinary start
+//   saves a snapshot in Cache Storage and later starts of the same build restore it, as before the shipped
+//   one existed. The snapshots hold no game and nothing of the player's. Pyodide marks the snapshot options
+//   (`_makeSnapshot`, `_loadSnapshot`) as experimental, so a snapshot that does not start is dropped.
+//
+// After any restore, Python's `random` would replay the sequence it had when the snapshot was taken: it is
+// reseeded from the system's source (the engines deal with `secrets`, and seed their own generators).
+
+const RESEED = "import random as _r; _r.seed(); del _r";
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256Of(bytes) {
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/** The shipped snapshot's raw bytes, checked (a rejected promise says why it cannot be used). It is
+ * decompressed as it downloads; the file as it arrived is kept beside for its sha256. */
+async function fetchShippedSnapshot(config, runtimeVersion) {
+  const info = config.snapshot;
+  if (info.wheel_sha256 !== config.wheel_sha256) throw new Error("the snapshot was made of another wheel");
+  const url = new URL(info.file, BASE);
+  const download = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    const [kept, unpacked] = response.body.tee();
+    const raw = new Response(unpacked.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    raw.catch(() => {}); // not gzip (a host sent it decoded) or damaged: decided below
+    return { bytes: new Response(kept).arrayBuffer(), raw };
+  });
+  download.catch(() => {}); // reported below, when awaited
+  if (info.pyodide !== (await runtimeVersion)) throw new Error("the snapshot was made by another Pyodide");
+  const { bytes: arrived, raw: unpacked } = await download;
+  const bytes = new Uint8Array(await arrived);
+  mark("snapshot-fetched");
+  // A host may send a .gz file decoded (Content-Encoding: gzip): then the raw snapshot is what arrived.
+  const packed = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const digest = await sha256Of(bytes);
+  if (digest !== (packed ? info.sha256 : info.raw_sha256)) throw new Error("the snapshot is damaged (sha256)");
+  const raw = packed ? new Uint8Array(await unpacked) : bytes;
+  if (raw.length !== info.raw_bytes) throw new Error("the snapshot is damaged (size)");
+  mark("snapshot-unpacked");
+  if (TEST_SNAPSHOT === "foreign-build") raw[16] ^= 0xff; // the header's Pyodide build id
+  if (TEST_SNAPSHOT === "unreadable") raw[0] ^= 0xff; // the header's magic number
+  return raw;
+}
+
+/** Throws unless the restored interpreter is the one config.json describes (its wheel, its Pyodide). */
+function checkIdentity(runtime, config) {
+  const expected = TEST_SNAPSHOT === "stale" ? "0".repeat(64) : config.wheel_sha256;
+  const found = runtime.runPython("import sys, json; json.dumps(getattr(sys, 'solitaire_snapshot', None))");
+  const identity = JSON.parse(found);
+  if (!identity || identity.wheel_sha256 !== expected) {
+    throw new Error("the restored snapshot holds another engine than this build's wheel");
+  }
+}
 
 const SNAPSHOT_CACHE = `tripeaks-engine-snapshot:${BASE.href}`;
 const SNAPSHOT_TIMEOUT_MS = 20_000;
-let snapshotState = "none"; // reported in the boot message: none, used, made, discarded, unavailable
+// Reported in the boot message: "shipped" (the build's snapshot restored), "used" (this browser's own),
+// "made" (an ordinary start that saved one), "discarded" (this browser's own did not start), "unavailable",
+// "none". `shippedError` says why the shipped snapshot was not used, when it was not.
+let snapshotState = "none";
+let shippedError = null;
 
 async function openSnapshots() {
   try {
@@ -190,8 +260,7 @@ async function installEngine(pyodide, config, wheelBytes) {
   // which is what installing it amounts to, without loading micropip first (about 0.5 s saved per start).
   const wheelName = config.wheel.split("/").pop();
   const wheel = await wheelBytes;
-  const digest = await crypto.subtle.digest("SHA-256", wheel);
-  const sha256 = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const sha256 = await sha256Of(wheel);
   if (config.wheel_sha256 && sha256 !== config.wheel_sha256) {
     throw new Error(`${wheelName} is damaged (its sha256 does not match config.json)`);
   }
@@ -209,9 +278,10 @@ async function boot() {
   const configResponse = await fetch(new URL("config.json", BASE));
   if (!configResponse.ok) throw new Error(`config.json: HTTP ${configResponse.status}`);
   const config = await configResponse.json();
-  const store = await openSnapshots();
-  const stored = store ? await readSnapshot(store, config.build) : null;
-  const wheelBytes = stored ? null : fetchWheel(config); // without a snapshot, fetched while Pyodide starts
+  const useShipped = Boolean(config.snapshot) && TEST_SNAPSHOT !== "off" && typeof DecompressionStream === "function";
+  // The shipped snapshot's download starts now, beside the runtime's module, wasm and stdlib.
+  const shipped = useShipped ? fetchShippedSnapshot(config, runtime.then((module) => module.version)) : null;
+  if (shipped) shipped.catch(() => {}); // reported when awaited
   const indexURL = new URL("pyodide/", BASE).href;
   const options = {
     indexURL,
@@ -222,9 +292,38 @@ async function boot() {
   };
   const { loadPyodide } = await runtime;
   mark("imported");
+  if (shipped) {
+    try {
+      // The promise itself: Pyodide fetches its wasm and stdlib while the snapshot downloads.
+      pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
+      checkIdentity(pyodide, config);
+      pyodide.runPython(RESEED);
+      pyodide.runPython(IMPORT_ENGINES);
+      snapshotState = "shipped";
+      mark("pyodide");
+    } catch (err) {
+      console.warn("the shipped start-up snapshot cannot be used, starting the ordinary way:", err);
+      shippedError = String(err && err.message ? err.message : err);
+      pyodide = null;
+    }
+  }
+  if (!pyodide) await bootWithoutShipped(config, options, loadPyodide);
+  mark("installed");
+  sessionOf(DEFAULT_GAME);
+  mark("session");
+  return performance.now() - t0;
+}
+
+/** The start when the shipped snapshot is not there or cannot be used: this browser's own snapshot if it
+ * saved one for this build, else the runtime from scratch with the wheel (saving a snapshot for next time). */
+async function bootWithoutShipped(config, options, loadPyodide) {
+  const store = await openSnapshots();
+  const stored = store ? await readSnapshot(store, config.build) : null;
+  const wheelBytes = stored ? null : fetchWheel(config); // without a snapshot, fetched while Pyodide starts
   if (stored) {
     try {
       pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
+      pyodide.runPython(RESEED);
       pyodide.runPython(IMPORT_ENGINES);
       snapshotState = "used";
     } catch (err) {
@@ -252,10 +351,6 @@ async function boot() {
   } else {
     mark("pyodide");
   }
-  mark("installed");
-  sessionOf(DEFAULT_GAME);
-  mark("session");
-  return performance.now() - t0;
 }
 
 // ------------------------------------------------------------------ engine calls
@@ -464,7 +559,7 @@ function requestHint(id) {
 // ------------------------------------------------------------------ requests
 
 const booted = boot().then(
-  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState }),
+  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState, shippedError }),
   (err) => {
     bootError = typedError("BootError", err && err.message ? err.message : err);
     send({ type: "boot", ok: false, error: bootError });
