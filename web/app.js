@@ -4,7 +4,7 @@
 // No rule of any game is decided here: the engine says what is legal, playable, won or stuck.
 
 import { setupDeals } from "./js/deals.js";
-import { Engine } from "./js/engine.js";
+import { Engine, nestingDepth } from "./js/engine.js";
 import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
 import { hook } from "./js/hooks.js";
 import * as i18n from "./js/i18n.js";
@@ -79,15 +79,18 @@ async function start() {
   });
   setMessage({ key: "loading" });
   renderTimer();
+  paintSaved();
 
   try {
     await engine.ready;
   } catch (err) {
+    endPreview();
     game.dataset.state = "failed";
     showBootFailure(err);
     return;
   }
   await openFirstGame();
+  endPreview();
   game.dataset.state = "ready";
   for (const id of ["hint", "new"]) $(id).disabled = false;
   $("undo").disabled = !(state && state.can_undo);
@@ -173,7 +176,7 @@ async function switchGame(id, { push = true } = {}) {
 /** The worker's address; the test build passes its worker hooks on (js/hooks.js: none in the site). */
 function workerUrl() {
   const url = new URL("worker.js", import.meta.url);
-  for (const name of ["test-hint-delay", "test-stall", "trace"]) {
+  for (const name of ["test-hint-delay", "test-stall", "test-snapshot", "trace"]) {
     const value = hook(name);
     if (value) url.searchParams.set(name, value);
   }
@@ -237,6 +240,44 @@ async function openFirstGame() {
 }
 
 const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord, dropBad: false };
+// A save carries the snapshot the page last drew of it (`view`, what the player saw: no hidden card), so the
+// next visit draws it while the engine starts. Nested at most this deep, so the record stays within maxDepth.
+const VIEW_DEPTH = SAVE_LIMITS.maxDepth - 1;
+
+/**
+ * Display only, while the engine starts: the saved game's table as the page last drew it, from storage, so a
+ * returning player sees it at once. Nothing is decided from it (the engine's own reply to the restore draws
+ * the same table over it, in the same place); taps wait, with the table marked busy, until the engine is
+ * ready. Drawn only when the address names no other deal. Returns whether it drew.
+ */
+function paintSaved() {
+  const saved = store.readRecord("save", SAVE_LIMITS);
+  const record = saved.ok ? saved.value : null;
+  const view = record && record.view;
+  const plain = Boolean(view) && typeof view === "object" && !Array.isArray(view);
+  if (!plain || view.deal_id !== record.deal_id || nestingDepth(view) > VIEW_DEPTH) return false;
+  const wanted = hashDealId();
+  if (wanted && !sameDeal(wanted, record.deal_id)) return false;
+  try {
+    showSnapshot(view);
+  } catch (err) {
+    console.warn("the saved table could not be drawn before the engine started:", err);
+    current.reset();
+    return false;
+  }
+  $("undo").disabled = true; // nothing is playable before the engine is
+  timer.reset(savedClock(record) ?? 0);
+  renderTimer();
+  game.dataset.preview = "saved";
+  game.setAttribute("aria-busy", "true");
+  performance.mark("table-painted");
+  return true;
+}
+
+function endPreview() {
+  delete game.dataset.preview;
+  game.removeAttribute("aria-busy");
+}
 
 /**
  * The game saved in storage: {record, notice}. A record the page cannot use at all is left in storage (the
@@ -364,7 +405,10 @@ async function startDeal(dealId, { quietError = false, args = {} } = {}) {
 function persist(reply) {
   if (!reply.save || !reply.state) return;
   adoptedSave = JSON.stringify(reply.save);
-  store.writeJSON("save", { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) });
+  const record = { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) };
+  // The table as drawn now (see paintSaved): left out when it would nest the record too deeply.
+  if (nestingDepth(reply.state, VIEW_DEPTH) <= VIEW_DEPTH) record.view = reply.state;
+  store.writeJSON("save", record);
 }
 
 /** Write the clock into the save of the game on the table (not into a save of another tab's game). */
