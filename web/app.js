@@ -265,6 +265,7 @@ function paintSaved() {
     current.reset();
     return false;
   }
+  if (deals) deals.preview(view);
   $("undo").disabled = true; // nothing is playable before the engine is
   timer.reset(savedClock(record) ?? 0);
   renderTimer();
