@@ -160,8 +160,8 @@ def build_engine_wheel(outdir: Path) -> Path:
 
 
 def make_snapshot(wheel: Path, wheel_sha256: str, target: Path) -> dict[str, object]:
-    """The start-up snapshot of the runtime with every engine imported, gzipped into `target`, and its entry of
-    config.json. Made in Node (tools/make_snapshot.mjs) from node_modules/pyodide, the files dist/ ships.
+    """The start-up snapshot of the runtime with every engine imported, gzipped into `target`, and its entry
+    of config.json. Made in Node (tools/make_snapshot.mjs) from node_modules/pyodide, the files dist/ ships.
 
     Its identity is the wheel's sha256 and Pyodide's version: both are written inside the snapshot (the worker
     reads them back after a restore and refuses a snapshot of another wheel) and in config.json (the worker

@@ -147,7 +147,8 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
     assert table.card(first)["state"] == "gone"
     paths = {r.url.split(site.url, 1)[-1].split("?")[0] for r in responses}
     # The start-up snapshot the site ships is precached like the rest: offline, the engine starts from it.
-    snapshot = "/" + json.loads((site.directory / "config.json").read_text(encoding="utf-8"))["snapshot"]["file"]
+    shipped = json.loads((site.directory / "config.json").read_text(encoding="utf-8"))
+    snapshot = "/" + shipped["snapshot"]["file"]
     for needed in ("/", "/app.js", "/worker.js", "/config.json", "/pyodide/pyodide.mjs", snapshot,
                    "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json"):
         assert needed in paths, f"{needed} not loaded offline: {sorted(paths)}"

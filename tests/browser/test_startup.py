@@ -33,7 +33,9 @@ BOOT_RECORDER = """
   window.Worker = class extends Original {
     constructor(url, options) {
       super(url, options);
-      this.addEventListener('message', e => { if (e.data && e.data.type === 'boot') window.__boot = e.data; });
+      this.addEventListener('message', e => {
+        if (e.data && e.data.type === 'boot') window.__boot = e.data;
+      });
     }
   };
 })();
@@ -81,7 +83,9 @@ def plays(table: Table) -> None:
     )
 
 
-def test_a_first_visit_restores_the_shipped_snapshot(context: Any, table: Table, origin_guard: list[str]) -> None:
+def test_a_first_visit_restores_the_shipped_snapshot(
+    context: Any, table: Table, origin_guard: list[str]
+) -> None:
     context.add_init_script(BOOT_RECORDER)
     table.open("#7")
     boot = boot_of(table.page)
@@ -206,7 +210,8 @@ BOXES = """
 """
 CARDS = """
 () => Array.from(document.querySelectorAll('#board .card')).filter(el => el.checkVisibility())
-  .map(el => [el.dataset.card || '', el.dataset.state || '', el.className.replace(/\\s*(shake|hinted)\\b/g, '')])
+  .map(el => [el.dataset.card || '', el.dataset.state || '',
+              el.className.replace(/\\s*(shake|hinted)\\b/g, '')])
 """
 
 

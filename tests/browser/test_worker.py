@@ -100,8 +100,8 @@ def _wait_for_snapshot(table: Table) -> None:
         time.sleep(0.2)
 
 
-# The browser's own start-up snapshot is the fallback of the shipped one (tests/browser/test_startup.py): these
-# tests turn the shipped one off (test hook) to reach it.
+# The browser's own start-up snapshot is the fallback of the shipped one (tests/browser/test_startup.py):
+# these tests turn the shipped one off (test hook) to reach it.
 OWN_SNAPSHOT_WORKER = "worker.js?test-snapshot=off"
 
 
