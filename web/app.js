@@ -3,6 +3,7 @@
 // (game switcher, status, timer, messages, hint banner, panels, storage, statistics, addresses).
 // No rule of any game is decided here: the engine says what is legal, playable, won or stuck.
 
+import { takeEarlyWorker, workerUrl } from "./js/boot.js";
 import { setupDeals } from "./js/deals.js";
 import { Engine, nestingDepth } from "./js/engine.js";
 import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
@@ -54,7 +55,8 @@ let deals = null; // new-deal choice, statistics, solution replay, score (js/dea
 // ------------------------------------------------------------------ start
 
 async function start() {
-  engine = new Engine(workerUrl(), engineOptions()); // first: the engine boots while the page sets itself up
+  // The worker js/boot.js started before this module's imports were fetched: the engine boots meanwhile.
+  engine = new Engine(workerUrl(), engineOptions(), takeEarlyWorker());
   useGame(firstGame());
   const stored = store.readText("lang");
   await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
@@ -171,16 +173,6 @@ async function switchGame(id, { push = true } = {}) {
     switching = false;
     if (game.dataset.state === "switching") game.dataset.state = "ready";
   }
-}
-
-/** The worker's address; the test build passes its worker hooks on (js/hooks.js: none in the site). */
-function workerUrl() {
-  const url = new URL("worker.js", import.meta.url);
-  for (const name of ["test-hint-delay", "test-stall", "test-snapshot", "trace"]) {
-    const value = hook(name);
-    if (value) url.searchParams.set(name, value);
-  }
-  return url;
 }
 
 /** Time limits of engine requests; the test build's test-request-timeout-ms hook shortens both. */
