@@ -215,6 +215,23 @@ def copy_web(target: Path) -> None:
             shutil.copy2(source, destination)
 
 
+def preload_modules(target: Path) -> None:
+    """Name every module the page imports in index.html (`<link rel="modulepreload">`, before its scripts), so
+    the browser fetches them all at once instead of one level of imports after the other (four levels deep:
+    app.js, js/deals.js, js/solution.js, js/motion.js): the shell, its texts and the early paint come sooner.
+    The scripts index.html already names, the worker and the service worker are left out."""
+    index = target / "index.html"
+    text = index.read_text(encoding="utf-8")
+    named = set(re.findall(r'<script type="module" src="([^"]+)"', text))
+    skip = {"worker.js", "sw.js", *named}
+    modules = sorted(p.relative_to(target).as_posix() for p in target.rglob("*.js"))
+    links = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in modules if m not in skip)
+    first = re.search(r'<script type="module" src="[^"]+"></script>', text)
+    if not first:
+        raise SystemExit("[build] web/index.html: no module script to put the module preloads before")
+    index.write_text(text[: first.start()] + links + text[first.start() :], encoding="utf-8")
+
+
 def write_game_pages(target: Path) -> None:
     """Every other game's address is index.html with that game's name and `data-game` written in, so the
     page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
@@ -265,6 +282,7 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
     copy_web(target)
     if test_hooks:
         shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")
+    preload_modules(target)
     write_game_pages(target)
 
     runtime = target / "pyodide"

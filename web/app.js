@@ -81,6 +81,9 @@ async function start() {
   });
   setMessage({ key: "loading" });
   renderTimer();
+  // A first-time player's welcome line is the page's own text: shown at once, in its fixed line (nothing
+  // moves), while the engine starts; it is the largest text of a first visit (its LCP).
+  if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
   paintSaved();
 
   try {
@@ -98,7 +101,6 @@ async function start() {
   $("undo").disabled = !(state && state.can_undo);
   $("deal-id").disabled = false;
   performance.mark("table-ready");
-  if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
 }
 
 // ------------------------------------------------------------------ games
