@@ -11,7 +11,8 @@ Standard library only: this script is what sets the environment up.
 
     index.html, app.js, its modules, worker.js, css/, i18n/   (copied from web/)
     pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
-               pyodide-lock.json (Pyodide's, with no package: the page loads none)
+               pyodide-lock.json (Pyodide's, with no package: the page loads none),
+               python_stdlib_empty.zip (what a restore of the start-up snapshot starts with: worker.js)
     wheels/    tripeaks_core-*.whl (built fresh from src/: one pure-Python wheel of every package there,
                solitaire_core, tripeaks_core, pyramid_core, ...; tools/pywheel.py)
     engine-*.snapshot.gz   the start-up snapshot: a Pyodide memory snapshot of the runtime with every
@@ -56,6 +57,7 @@ TEST_HOOKS = ROOT / "tools" / "testhooks.js"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+EMPTY_STDLIB = "python_stdlib_empty.zip"
 CHROMIUM = Path("/usr/bin/chromium")
 MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 # Made snapshots are kept here by what they are made of (the wheel, Pyodide, the maker), so dist-test/ and
@@ -291,6 +293,9 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
         shutil.copy2(PYODIDE_PKG / name, runtime / name)
     lock = pyodide_lock()
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    # An empty zip: the standard library a restore of the start-up snapshot starts with (worker.js), the
+    # real one following in the background. 22 bytes: the end-of-central-directory record alone.
+    (runtime / EMPTY_STDLIB).write_bytes(b"PK\x05\x06" + bytes(18))
 
     wheel = build_engine_wheel(target / "wheels")
     wheel_sha256 = hashlib.sha256(wheel.read_bytes()).hexdigest()

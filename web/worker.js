@@ -159,6 +159,12 @@ function mark(name) {
 // reseeded from the system's source (the engines deal with `secrets`, and seed their own generators).
 
 const RESEED = "import random as _r; _r.seed(); del _r";
+// A restore starts with an empty standard library: every module the engines use is imported in the snapshot
+// (none is imported after a restore, in any op of any game: docs/PERFORMANCE.md), so the 2.5 MB zip is not on
+// the way to the table; it is fetched and put in place once the engine is ready (the snapshot's importers
+// read the same file, python_stdlib.zip of the same Pyodide), for any import that might still come.
+const EMPTY_STDLIB = "python_stdlib_empty.zip";
+const STDLIB_LATER_MS = 1000;
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -196,6 +202,19 @@ async function fetchShippedSnapshot(config, runtimeVersion) {
   if (TEST_SNAPSHOT === "foreign-build") raw[16] ^= 0xff; // the header's Pyodide build id
   if (TEST_SNAPSHOT === "unreadable") raw[0] ^= 0xff; // the header's magic number
   return raw;
+}
+
+/** The standard library a restore started without, in its place; reported as {type: "stdlib", ok}. */
+async function installStdlib(runtime, indexURL) {
+  try {
+    const bytes = await fetchBytes(new URL("python_stdlib.zip", indexURL));
+    const path = runtime.runPython("import sys; '/lib/python%d%d.zip' % sys.version_info[:2]");
+    runtime.FS.writeFile(path, bytes);
+    send({ type: "stdlib", ok: true });
+  } catch (err) {
+    console.warn("the standard library could not be put in place:", err); // the engines do not need it
+    send({ type: "stdlib", ok: false });
+  }
 }
 
 /** Throws unless the restored interpreter is the one config.json describes (its wheel, its Pyodide). */
@@ -295,11 +314,13 @@ async function boot() {
   if (shipped) {
     try {
       // The promise itself: Pyodide fetches its wasm and stdlib while the snapshot downloads.
-      pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
+      const stdLibURL = new URL(EMPTY_STDLIB, indexURL).href;
+      pyodide = await withBootWatch(loadPyodide({ ...options, stdLibURL, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
       checkIdentity(pyodide, config);
       pyodide.runPython(RESEED);
       pyodide.runPython(IMPORT_ENGINES);
       snapshotState = "shipped";
+      setTimeout(() => installStdlib(pyodide, indexURL), STDLIB_LATER_MS);
       mark("pyodide");
     } catch (err) {
       console.warn("the shipped start-up snapshot cannot be used, starting the ordinary way:", err);

@@ -2,7 +2,8 @@
 table drawn from storage before the engine is ready.
 
 - A first visit (an empty browser) restores the shipped snapshot: the worker's boot message says "shipped",
-  the engine wheel is not even fetched, random deals still differ from one start to the next.
+  the engine wheel is not even fetched, random deals still differ from one start to the next, and the
+  standard library the restore started without is put in place afterwards.
 - Every way the shipped snapshot can fail ends in the ordinary start, with a playable table and no word to
   the player: a damaged download (the harness answers the request with other bytes), a config.json naming
   another Pyodide, and (test hooks of the worker, tools/testhooks.js) a snapshot of another Pyodide build,
@@ -44,6 +45,10 @@ BOOT_RECORDER = """
 BOOT_AND_DEALS = """
 async () => {
   const worker = new Worker('worker.js', {type: 'module'});
+  let stdlib = null;
+  const stdlibPlaced = new Promise(resolve => worker.addEventListener('message', (event) => {
+    if (event.data.type === 'stdlib') resolve(event.data);
+  }));
   const boot = await new Promise(resolve => {
     worker.onmessage = (event) => { if (event.data.type === 'boot') resolve(event.data); };
   });
@@ -56,8 +61,9 @@ async () => {
     worker.onmessage = (event) => resolve(event.data);
     worker.postMessage({id: 2, game: 'pyramid', op: 'new', args: {deal_id: '7'}});
   });
+  stdlib = await stdlibPlaced;
   worker.terminate();
-  return {boot, random: random.state.deal_id, pyramid: pyramid.ok};
+  return {boot, random: random.state.deal_id, pyramid: pyramid.ok, stdlib};
 }
 """
 
@@ -106,6 +112,8 @@ def test_a_first_visit_restores_the_shipped_snapshot(
     assert first["boot"]["snapshot"] == second["boot"]["snapshot"] == "shipped"
     assert first["random"] != second["random"]
     assert first["pyramid"] and second["pyramid"]
+    # The restore starts with an empty standard library; the real one is put in place once the engine runs.
+    assert first["stdlib"] == {"type": "stdlib", "ok": True}
 
 
 def _damaged(route: Any) -> None:
