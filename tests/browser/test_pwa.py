@@ -14,6 +14,7 @@ import shutil
 import struct
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -150,7 +151,7 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
     shipped = json.loads((site.directory / "config.json").read_text(encoding="utf-8"))
     snapshot = "/" + shipped["snapshot"]["file"]
     for needed in ("/", "/app.js", "/worker.js", "/config.json", "/pyodide/pyodide.mjs", snapshot,
-                   "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json"):
+                   "/pyodide/pyodide.asm.wasm", "/pyodide/pyodide-lock.json"):
         assert needed in paths, f"{needed} not loaded offline: {sorted(paths)}"
     # (the engine's wheel is not fetched: the snapshot holds every engine, imported)
     assert not any(path.startswith("/wheels/") for path in paths), sorted(paths)
@@ -170,6 +171,12 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
     assert table.card(position)["state"] == "gone"
     assert table.snapshot() != before
     assert table.hint() in ("take", "draw")
+    # The standard library, which a restore puts in place once the engine is ready, came offline too.
+    deadline = time.monotonic() + 30
+    while not any(r.url.split("?")[0].endswith("/pyodide/python_stdlib.zip") for r in responses):
+        assert time.monotonic() < deadline, "the standard library was not fetched after the restore"
+        page.wait_for_timeout(200)
+    assert [r.url for r in responses if not r.from_service_worker] == []
     assert not_served_offline(site, served_before)
 
 
