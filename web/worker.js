@@ -150,10 +150,11 @@ function mark(name) {
 //   it records in config.json against the ones this worker installs; Pyodide itself refuses a snapshot of
 //   another build; after the restore, the identity recorded inside the interpreter (sys.solitaire_snapshot)
 //   must name the wheel of config.json. Anything wrong: the ordinary start below, nothing said to the player.
-// - A snapshot this browser made (the fallback's own): when the shipped one cannot be used, the ordinary start
-//   saves a snapshot in Cache Storage and later starts of the same build restore it, as before the shipped
-//   one existed. The snapshots hold no game and nothing of the player's. Pyodide marks the snapshot options
-//   (`_makeSnapshot`, `_loadSnapshot`) as experimental, so a snapshot that does not start is dropped.
+// - This browser's own, in Cache Storage, for this build: the shipped one once it restored (kept raw: a later
+//   start reads it without download, decompression or hashing), or, when the shipped one cannot be used, the
+//   one the ordinary start makes. A start that finds one restores it and leaves the shipped one alone. The
+//   snapshots hold no game and nothing of the player's. Pyodide marks the snapshot options (`_makeSnapshot`,
+//   `_loadSnapshot`) as experimental, so a snapshot of its own that does not start is dropped.
 //
 // After any restore, Python's `random` would replay the sequence it had when the snapshot was taken: it is
 // reseeded from the system's source (the engines deal with `secrets`, and seed their own generators).
@@ -229,7 +230,7 @@ function checkIdentity(runtime, config) {
 
 const SNAPSHOT_CACHE = `tripeaks-engine-snapshot:${BASE.href}`;
 const SNAPSHOT_TIMEOUT_MS = 20_000;
-// Reported in the boot message: "shipped" (the build's snapshot restored), "used" (this browser's own),
+// Reported in the boot message: "shipped" (the build's snapshot restored), "used" (this browser's own copy),
 // "made" (an ordinary start that saved one), "discarded" (this browser's own did not start), "unavailable",
 // "none". `shippedError` says why the shipped snapshot was not used, when it was not.
 let snapshotState = "none";
@@ -294,12 +295,17 @@ async function boot() {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this browser");
   const runtime = import(new URL("pyodide/pyodide.mjs", BASE).href); // in parallel with config.json
   runtime.catch(() => {}); // reported below, when awaited
+  const opening = openSnapshots(); // this browser's own snapshots: in parallel with config.json too
   const configResponse = await fetch(new URL("config.json", BASE));
   if (!configResponse.ok) throw new Error(`config.json: HTTP ${configResponse.status}`);
   const config = await configResponse.json();
+  const store = await opening;
+  const stored = store ? await readSnapshot(store, config.build) : null;
   const useShipped = Boolean(config.snapshot) && TEST_SNAPSHOT !== "off" && typeof DecompressionStream === "function";
-  // The shipped snapshot's download starts now, beside the runtime's module, wasm and stdlib.
-  const shipped = useShipped ? fetchShippedSnapshot(config, runtime.then((module) => module.version)) : null;
+  const version = runtime.then((module) => module.version);
+  // Without a snapshot of its own for this build, the shipped one's download starts now, beside the
+  // runtime's module and wasm.
+  let shipped = useShipped && !stored ? fetchShippedSnapshot(config, version) : null;
   if (shipped) shipped.catch(() => {}); // reported when awaited
   const indexURL = new URL("pyodide/", BASE).href;
   const options = {
@@ -309,41 +315,12 @@ async function boot() {
     stdout: () => {},
     stderr: (line) => console.warn("[python]", line),
   };
+  const restoring = { ...options, stdLibURL: new URL(EMPTY_STDLIB, indexURL).href };
   const { loadPyodide } = await runtime;
   mark("imported");
-  if (shipped) {
-    try {
-      // The promise itself: Pyodide fetches its wasm and stdlib while the snapshot downloads.
-      const stdLibURL = new URL(EMPTY_STDLIB, indexURL).href;
-      pyodide = await withBootWatch(loadPyodide({ ...options, stdLibURL, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
-      checkIdentity(pyodide, config);
-      pyodide.runPython(RESEED);
-      pyodide.runPython(IMPORT_ENGINES);
-      snapshotState = "shipped";
-      setTimeout(() => installStdlib(pyodide, indexURL), STDLIB_LATER_MS);
-      mark("pyodide");
-    } catch (err) {
-      console.warn("the shipped start-up snapshot cannot be used, starting the ordinary way:", err);
-      shippedError = String(err && err.message ? err.message : err);
-      pyodide = null;
-    }
-  }
-  if (!pyodide) await bootWithoutShipped(config, options, loadPyodide);
-  mark("installed");
-  sessionOf(DEFAULT_GAME);
-  mark("session");
-  return performance.now() - t0;
-}
-
-/** The start when the shipped snapshot is not there or cannot be used: this browser's own snapshot if it
- * saved one for this build, else the runtime from scratch with the wheel (saving a snapshot for next time). */
-async function bootWithoutShipped(config, options, loadPyodide) {
-  const store = await openSnapshots();
-  const stored = store ? await readSnapshot(store, config.build) : null;
-  const wheelBytes = stored ? null : fetchWheel(config); // without a snapshot, fetched while Pyodide starts
   if (stored) {
     try {
-      pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
+      pyodide = await withBootWatch(loadPyodide({ ...restoring, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
       pyodide.runPython(RESEED);
       pyodide.runPython(IMPORT_ENGINES);
       snapshotState = "used";
@@ -352,25 +329,56 @@ async function bootWithoutShipped(config, options, loadPyodide) {
       pyodide = null;
       snapshotState = "discarded";
       await store.delete(snapshotKey(config.build)).catch(() => {});
+      if (useShipped) shipped = fetchShippedSnapshot(config, version);
     }
   }
-  if (!pyodide) {
-    pyodide = await withBootWatch(loadPyodide({ ...options, _makeSnapshot: Boolean(store) }));
-    mark("pyodide");
-    await installEngine(pyodide, config, wheelBytes ?? fetchWheel(config));
-    mark("unpacked");
-    if (store) {
-      try {
-        const bytes = pyodide.makeMemorySnapshot();
-        saveSnapshot(store, config.build, bytes); // not awaited: the table need not wait for the disk
-        if (snapshotState === "none") snapshotState = "made";
-      } catch (err) {
-        console.warn("no start-up snapshot:", err);
-        snapshotState = "unavailable";
-      }
+  if (!pyodide && shipped) {
+    try {
+      // The promise itself: Pyodide fetches its wasm while the snapshot downloads.
+      pyodide = await withBootWatch(loadPyodide({ ...restoring, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
+      checkIdentity(pyodide, config);
+      pyodide.runPython(RESEED);
+      pyodide.runPython(IMPORT_ENGINES);
+      snapshotState = "shipped";
+      // Kept as this browser's own (raw, no download, no decompression next time), once the table is up.
+      const raw = await shipped;
+      if (store) setTimeout(() => saveSnapshot(store, config.build, raw), STDLIB_LATER_MS);
+    } catch (err) {
+      console.warn("the shipped start-up snapshot cannot be used, starting the ordinary way:", err);
+      shippedError = String(err && err.message ? err.message : err);
+      pyodide = null;
     }
-  } else {
+  }
+  if (pyodide) {
     mark("pyodide");
+    const runtimeNow = pyodide;
+    setTimeout(() => installStdlib(runtimeNow, indexURL), STDLIB_LATER_MS);
+  } else {
+    await bootFromScratch(config, options, loadPyodide, store);
+  }
+  mark("installed");
+  sessionOf(DEFAULT_GAME);
+  mark("session");
+  return performance.now() - t0;
+}
+
+/** The start when no snapshot can be used: the runtime from scratch with the wheel, saving a snapshot of
+ * this browser's own for next time. */
+async function bootFromScratch(config, options, loadPyodide, store) {
+  const wheelBytes = fetchWheel(config);
+  pyodide = await withBootWatch(loadPyodide({ ...options, _makeSnapshot: Boolean(store) }));
+  mark("pyodide");
+  await installEngine(pyodide, config, wheelBytes);
+  mark("unpacked");
+  if (store) {
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      saveSnapshot(store, config.build, bytes); // not awaited: the table need not wait for the disk
+      if (snapshotState === "none") snapshotState = "made";
+    } catch (err) {
+      console.warn("no start-up snapshot:", err);
+      snapshotState = "unavailable";
+    }
   }
 }
 
