@@ -5,8 +5,10 @@
 // Protocol (see docs/API.md for the engine side):
 //   page -> worker   {id, game?, op, args}   game: "tripeaks" (the default) or "pyramid"
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
-//                    {type: "boot", ok, ms, phases, snapshot, error?}  once, when the engine is ready or
-//                    cannot start; snapshot says how the start-up snapshot was used (see below)
+//                    {type: "boot", ok, ms, phases, snapshot, shippedError, error?}  once, when the engine is
+//                    ready or cannot start; snapshot says how a start-up snapshot was used, shippedError why
+//                    the shipped one was not (see below)
+//                    {type: "stdlib", ok}  once after a restore: the standard library is in place
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
 // reply also carries `seq`, the request's place among the messages received (see below).
 //
