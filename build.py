@@ -11,10 +11,14 @@ Standard library only: this script is what sets the environment up.
 
     index.html, app.js, its modules, worker.js, css/, i18n/   (copied from web/)
     pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
-               pyodide-lock.json (Pyodide's, with no package: the page loads none)
+               pyodide-lock.json (Pyodide's, with no package: the page loads none),
+               python_stdlib_empty.zip (what a restore of the start-up snapshot starts with: worker.js)
     wheels/    tripeaks_core-*.whl (built fresh from src/: one pure-Python wheel of every package there,
                solitaire_core, tripeaks_core, pyramid_core, ...; tools/pywheel.py)
-    config.json  {"wheel": "wheels/…", "wheel_sha256": "…", "build": "…"} read by worker.js
+    engine-*.snapshot.gz   the start-up snapshot: a Pyodide memory snapshot of the runtime with every
+               game's engine imported, made here in Node from the pinned Pyodide (tools/make_snapshot.mjs),
+               gzipped; the worker restores it on a first visit too (see make_snapshot below)
+    config.json  {"wheel": "wheels/…", "wheel_sha256": "…", "snapshot": {…}, "build": "…"} read by worker.js
 
 ``dist-test/`` beside it is the same site with tools/testhooks.js as js/hooks.js: the test hooks the page
 tests and browser benchmarks set in the address (a stalled op, short time limits, …). ``dist/`` obeys none.
@@ -23,6 +27,7 @@ tests and browser benchmarks set in the address (a stalled op, short time limits
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import html
 import json
@@ -52,7 +57,12 @@ TEST_HOOKS = ROOT / "tools" / "testhooks.js"
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_PKG = NODE_MODULES / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+EMPTY_STDLIB = "python_stdlib_empty.zip"
 CHROMIUM = Path("/usr/bin/chromium")
+MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
+# Made snapshots are kept here by what they are made of (the wheel, Pyodide, the maker), so dist-test/ and
+# a rebuild of unchanged sources reuse one instead of booting Pyodide again.
+SNAPSHOT_CACHE = ROOT / "build" / "snapshots"
 HOST = "127.0.0.1"
 PORT = 8000
 # Files of web/ that are not part of the page.
@@ -151,6 +161,49 @@ def build_engine_wheel(outdir: Path) -> Path:
     return pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", outdir)
 
 
+def make_snapshot(wheel: Path, wheel_sha256: str, target: Path) -> dict[str, object]:
+    """The start-up snapshot of the runtime with every engine imported, gzipped into `target`, and its entry
+    of config.json. Made in Node (tools/make_snapshot.mjs) from node_modules/pyodide, the files dist/ ships.
+
+    Its identity is the wheel's sha256 and Pyodide's version: both are written inside the snapshot (the worker
+    reads them back after a restore and refuses a snapshot of another wheel) and in config.json (the worker
+    does not even fetch a snapshot whose recorded wheel is not the one it installs). The worker checks the
+    file's sha256 (the gzip file, or the raw snapshot when a host sent it decoded)."""
+    pyodide_version = json.loads((PYODIDE_PKG / "package.json").read_text(encoding="utf-8"))["version"]
+    key = file_hash(MAKE_SNAPSHOT, PYODIDE_PKG / "pyodide.asm.wasm", PYODIDE_PKG / "python_stdlib.zip")
+    key = hashlib.sha256(f"{key}{wheel_sha256}{pyodide_version}".encode()).hexdigest()[:24]
+    cached = SNAPSHOT_CACHE / f"{key}.gz"
+    raw_cached = SNAPSHOT_CACHE / f"{key}.json"
+    if not (cached.exists() and raw_cached.exists()):
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        raw = SNAPSHOT_CACHE / f"{key}.bin"
+        if shutil.which("node") is None:
+            raise SystemExit("[build] node is required to make the start-up snapshot (Node.js 20)")
+        run(["node", MAKE_SNAPSHOT, PYODIDE_PKG, wheel, wheel_sha256, raw])
+        data = raw.read_bytes()
+        # mtime 0: the same snapshot gives the same file. Level 6, as a static host compresses.
+        packed = gzip.compress(data, compresslevel=6, mtime=0)
+        info = {"raw_sha256": hashlib.sha256(data).hexdigest(), "raw_bytes": len(data)}
+        raw.unlink()
+        cached.write_bytes(packed)
+        raw_cached.write_text(json.dumps(info) + "\n", encoding="utf-8")
+    packed = cached.read_bytes()
+    info = json.loads(raw_cached.read_text(encoding="utf-8"))
+    sha256 = hashlib.sha256(packed).hexdigest()
+    name = f"engine-{sha256[:16]}.snapshot.gz"  # a new name for new content: no stale copy in an HTTP cache
+    (target / name).write_bytes(packed)
+    log(f"start-up snapshot {name}: {info['raw_bytes'] / 1e6:.1f} MB, {len(packed) / 1e6:.1f} MB gzipped")
+    return {
+        "file": name,
+        "sha256": sha256,
+        "bytes": len(packed),
+        "raw_sha256": info["raw_sha256"],
+        "raw_bytes": info["raw_bytes"],
+        "wheel_sha256": wheel_sha256,
+        "pyodide": pyodide_version,
+    }
+
+
 def copy_web(target: Path) -> None:
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
@@ -162,6 +215,23 @@ def copy_web(target: Path) -> None:
         else:
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, destination)
+
+
+def preload_modules(target: Path) -> None:
+    """Name every module the page imports in index.html (`<link rel="modulepreload">`, before its scripts), so
+    the browser fetches them all at once instead of one level of imports after the other (four levels deep:
+    app.js, js/deals.js, js/solution.js, js/motion.js): the shell, its texts and the early paint come sooner.
+    The scripts index.html already names, the worker and the service worker are left out."""
+    index = target / "index.html"
+    text = index.read_text(encoding="utf-8")
+    named = set(re.findall(r'<script type="module" src="([^"]+)"', text))
+    skip = {"worker.js", "sw.js", *named}
+    modules = sorted(p.relative_to(target).as_posix() for p in target.rglob("*.js"))
+    links = "".join(f'<link rel="modulepreload" href="{m}">\n' for m in modules if m not in skip)
+    first = re.search(r'<script type="module" src="[^"]+"></script>', text)
+    if not first:
+        raise SystemExit("[build] web/index.html: no module script to put the module preloads before")
+    index.write_text(text[: first.start()] + links + text[first.start() :], encoding="utf-8")
 
 
 def write_game_pages(target: Path) -> None:
@@ -214,6 +284,7 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
     copy_web(target)
     if test_hooks:
         shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")
+    preload_modules(target)
     write_game_pages(target)
 
     runtime = target / "pyodide"
@@ -222,14 +293,20 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
         shutil.copy2(PYODIDE_PKG / name, runtime / name)
     lock = pyodide_lock()
     (runtime / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n", encoding="utf-8")
+    # An empty zip: the standard library a restore of the start-up snapshot starts with (worker.js), the
+    # real one following in the background. 22 bytes: the end-of-central-directory record alone.
+    (runtime / EMPTY_STDLIB).write_bytes(b"PK\x05\x06" + bytes(18))
 
     wheel = build_engine_wheel(target / "wheels")
+    wheel_sha256 = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    snapshot = make_snapshot(wheel, wheel_sha256, target)
     files = sorted(p for p in target.rglob("*") if p.is_file())
     build_id = file_hash(*files)[:16]
     config = {
         "wheel": f"wheels/{wheel.name}",
-        "wheel_sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "wheel_sha256": wheel_sha256,
         "pyodide": "pyodide/",
+        "snapshot": snapshot,
         "build": build_id,
     }
     (target / "config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")

@@ -28,6 +28,7 @@ out). `starts(..., "pyramid.html")` times another game's page (benchmarks/shell_
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import platform
@@ -52,6 +53,7 @@ SITE = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # as build.py
 DIST = SITE.with_name(f"{SITE.name}-test")
 DOC = ROOT / "docs" / "PERFORMANCE.md"
 START, END = "<!-- browser:start -->", "<!-- browser:end -->"
+STARTUP_START, STARTUP_END = "<!-- startup:start -->", "<!-- startup:end -->"
 FIRST_START, FIRST_END = "<!-- first-actions:start -->", "<!-- first-actions:end -->"
 READY = "#game[data-state='ready']"
 PAGES_CACHE = "max-age=600"  # the Cache-Control header GitHub Pages sends
@@ -151,11 +153,15 @@ localStorage.setItem('pyramid.welcome', 'seen');
 PHASES = ("imported", "pyodide", "unpacked", "installed", "session")
 PHASE_NAMES = {
     "imported": "config + pyodide.mjs",
-    "pyodide": "`loadPyodide` (runtime, wasm, stdlib)",
+    "snapshot-fetched": "the shipped snapshot downloaded (and decompressed as it comes)",
+    "snapshot-unpacked": "its sha256 checked",
+    "pyodide": "`loadPyodide` (runtime, wasm, stdlib; restoring the snapshot when there is one)",
     "unpacked": "checking, unpacking and importing the engine wheel (every game's engine)",
     "installed": "taking the start-up snapshot",
     "session": "the first Session (TriPeaks')",
 }
+# Those of a start from the snapshot the build ships (worker.js), in order.
+SHIPPED_PHASES = ("imported", "snapshot-fetched", "snapshot-unpacked", "pyodide", "session")
 
 
 def new_context(browser: Browser) -> BrowserContext:
@@ -167,14 +173,14 @@ def new_context(browser: Browser) -> BrowserContext:
     return context
 
 
-def boot_phases(page: Page) -> dict[str, float]:
-    """Milliseconds spent in each boot step of the worker (from its own clock), for a start without a
-    snapshot."""
+def boot_phases(page: Page, names: tuple[str, ...] = PHASES) -> dict[str, float]:
+    """Milliseconds spent in each boot step `names` of the worker (from its own clock): PHASES for a start
+    without a snapshot, SHIPPED_PHASES for one from the snapshot the build ships."""
     boot: dict[str, Any] = page.evaluate("() => window.__boot")
     marks: dict[str, float] = boot["phases"]
     steps: dict[str, float] = {}
     previous = marks["start"]
-    for name in PHASES:
+    for name in names:
         steps[name] = marks[name] - previous
         previous = marks[name]
     return steps
@@ -193,7 +199,11 @@ async () => {
 
 
 def wait_snapshot_saved(page: Page, timeout_s: float = 60) -> None:
-    """Wait until the first start has saved its start-up snapshot, as it has long before a real return."""
+    """Wait until the first start has saved its start-up snapshot, as it has long before a real return (no
+    wait after a start from the shipped snapshot: the browser saves none of its own then)."""
+    page.wait_for_function("() => window.__boot !== null", timeout=120_000)
+    if page.evaluate("() => window.__boot.snapshot") == "shipped":
+        return
     deadline = time.monotonic() + timeout_s
     while not page.evaluate(SNAPSHOT_SAVED):
         if time.monotonic() > deadline:
@@ -221,16 +231,172 @@ def starts(
         page = context.new_page()
         page.goto(f"{base}/{page_name}#7")
         cold.append(ready_mark(page))
-        phases.append(boot_phases(page))
+        shipped = page.evaluate("() => window.__boot.snapshot") == "shipped"
+        phases.append(boot_phases(page, SHIPPED_PHASES if shipped else PHASES))
         transferred.append(sum(r.sizes()["responseBodySize"] for r in requests))
         wait_snapshot_saved(page)
         page.goto(f"{base}/{page_name}?again#7")
         warm.append(ready_mark(page))
         snapshot = page.evaluate("() => window.__boot.snapshot")
-        if snapshot != "used":
+        if snapshot not in ("used", "shipped"):
             raise RuntimeError(f"the warm start did not use the start-up snapshot ({snapshot})")
         context.close()
     return cold, warm, transferred, phases
+
+
+def phase_medians(phases: list[dict[str, float]]) -> dict[str, float]:
+    """The median of each boot step over starts of one kind (the steps of the first start, in order)."""
+    return {name: statistics.median(p[name] for p in phases if name in p) for name in phases[0]}
+
+
+# ------------------------------------------------------------------ cold starts, side by side
+#
+# Three kinds of first visit, one after the other in each run (a load that drifts falls on all three):
+# the page as built (the shipped start-up snapshot), the page with the shipped snapshot turned off (the test
+# hook `test-snapshot=off`: the start before it existed, wheel unpacked, the browser's own snapshot saved
+# for the next visit), and a bare page that only runs `loadPyodide()` from the same files. Each first visit
+# is followed by a second visit in the same context (warm start); the early paint of the saved table is
+# timed on it (`table-painted`).
+
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>loadPyodide only</title>
+<script type="module">
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+await loadPyodide({ indexURL: new URL("pyodide/", location.href).href });
+performance.mark("pyodide-ready");
+document.title = "ready";
+</script>"""
+BARE_PATH = "__bare_loadpyodide__.html"
+# What a static host (GitHub Pages) compresses on the way: text, JSON, JavaScript and the wasm runtime; not
+# the files that are already compressed (zip, wheel, png, the .gz snapshot).
+COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", "/")
+
+
+def host_bytes(requests: list[Request], base: str) -> tuple[int, int]:
+    """(bytes of the response bodies as served here, bytes a gzip-compressing host would send: gzip -6 of
+    each file of a compressible type, the file itself otherwise)."""
+    raw = 0
+    sent = 0
+    for request in requests:
+        size = request.sizes()["responseBodySize"]
+        raw += size
+        path = request.url.split(base, 1)[-1].split("?")[0].split("#")[0]
+        file = DIST / (path.lstrip("/") or "index.html")
+        if path.endswith(COMPRESSED_TYPES) and file.is_file():
+            sent += len(gzip.compress(file.read_bytes(), compresslevel=6))
+        else:
+            sent += size
+    return raw, sent
+
+
+def compare_starts(browser: Browser, base: str, runs: int) -> dict[str, Any]:
+    kinds = {"shipped": "", "today": "?test-snapshot=off"}
+    found: dict[str, dict[str, list[Any]]] = {
+        kind: {"cold": [], "warm": [], "painted": [], "raw": [], "sent": [], "phases": [], "state": []}
+        for kind in kinds
+    }
+    bare: list[float] = []
+    for _ in range(runs):
+        for kind, query in kinds.items():
+            context = new_context(browser)
+            requests: list[Request] = []
+
+            def record(request: Request, into: list[Request] = requests) -> None:
+                into.append(request)
+
+            context.on("requestfinished", record)
+            page = context.new_page()
+            page.goto(f"{base}/{query}#7")
+            entry = found[kind]
+            entry["cold"].append(ready_mark(page))
+            state = page.evaluate("() => window.__boot.snapshot")
+            entry["state"].append(state)
+            entry["phases"].append(boot_phases(page, SHIPPED_PHASES if state == "shipped" else PHASES))
+            raw, sent = host_bytes(requests, base)
+            entry["raw"].append(raw)
+            entry["sent"].append(sent)
+            wait_snapshot_saved(page)
+            page.goto(f"{base}/{query}{'&' if query else '?'}again#7")
+            entry["warm"].append(ready_mark(page))
+            painted = page.evaluate(
+                "() => performance.getEntriesByName('table-painted')[0]?.startTime ?? null"
+            )
+            if painted is not None:
+                entry["painted"].append(painted)
+            context.close()
+        context = browser.new_context(service_workers="block")
+        context.route(
+            f"**/{BARE_PATH}", lambda route: route.fulfill(body=BARE_PAGE, content_type="text/html")
+        )
+        page = context.new_page()
+        page.goto(f"{base}/{BARE_PATH}")
+        page.wait_for_function("() => document.title === 'ready'", timeout=120_000)
+        bare.append(page.evaluate("() => performance.getEntriesByName('pyodide-ready')[0].startTime"))
+        context.close()
+    out: dict[str, Any] = {"bare_loadpyodide_ms": summary(bare)}
+    for kind, entry in found.items():
+        out[kind] = {
+            "cold_start_ms": summary(entry["cold"]),
+            "warm_start_ms": summary(entry["warm"]),
+            "saved_table_painted_ms": summary(entry["painted"]) if entry["painted"] else None,
+            "bytes_served": int(statistics.median(entry["raw"])),
+            "bytes_from_a_compressing_host": int(statistics.median(entry["sent"])),
+            "boot_phases_ms": phase_medians(entry["phases"]),
+            "snapshot": sorted(set(entry["state"])),
+        }
+    ratios = [c / b for c, b in zip(found["shipped"]["cold"], bare, strict=True)]
+    today = [c / t for c, t in zip(found["shipped"]["cold"], found["today"]["cold"], strict=True)]
+    out["cold_over_bare"] = {"median": round(statistics.median(ratios), 2), "max": round(max(ratios), 2)}
+    out["cold_over_today"] = {"median": round(statistics.median(today), 2), "max": round(max(today), 2)}
+    return out
+
+
+def startup_markdown(result: dict[str, Any], command: str, machine_text: str) -> str:
+    shipped, today, bare = result["shipped"], result["today"], result["bare_loadpyodide_ms"]
+
+    def row(name: str, figures: dict[str, float] | None, target: str) -> str:
+        if not figures:
+            return f"| {name} | — | — | — | — | {target} |"
+        return (f"| {name} | {figures['median']} | {figures['p95']} | {figures['max']} | {figures['n']} "
+                f"| {target} |")
+
+    def mb(n: int) -> str:
+        return f"{n / 1e6:.2f} MB"
+
+    lines = [
+        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine_text}.",
+        "",
+        "| figure (ms, from navigation) | median | 95th pct | max | runs | target |",
+        "| --- | --- | --- | --- | --- | --- |",
+        row("cold start to playable table, shipped snapshot (first visit)", shipped["cold_start_ms"],
+            "≤ 1500 quiet; ≤ 0.5 × bare"),
+        row("bare page: `loadPyodide()` only, same files (first visit)", bare, "—"),
+        row("cold start without the shipped snapshot (`test-snapshot=off`: the start before it)",
+            today["cold_start_ms"], "—"),
+        row("warm start (second visit), shipped snapshot", shipped["warm_start_ms"], "≤ warm without it"),
+        row("warm start without the shipped snapshot (the browser's own snapshot)",
+            today["warm_start_ms"], "—"),
+        row("second visit: the saved table drawn from storage (`table-painted`)",
+            shipped["saved_table_painted_ms"], "—"),
+        "",
+        f"Cold start over the bare page, run by run: median {result['cold_over_bare']['median']}, "
+        f"worst {result['cold_over_bare']['max']} (target ≤ 0.5); over the start without the shipped "
+        "snapshot: "
+        f"median {result['cold_over_today']['median']}, worst {result['cold_over_today']['max']}.",
+        "",
+        "| bytes of a first visit | as served here (no compression) | from a host that gzips text and wasm |",
+        "| --- | --- | --- |",
+        f"| with the shipped snapshot | {mb(shipped['bytes_served'])} | "
+        f"{mb(shipped['bytes_from_a_compressing_host'])} |",
+        f"| without it (the start before it) | {mb(today['bytes_served'])} | "
+        f"{mb(today['bytes_from_a_compressing_host'])} |",
+        "",
+        "Where a first visit from the shipped snapshot goes (worker clock, medians): "
+        + ", ".join(f"{PHASE_NAMES[k]} {v:.0f} ms" for k, v in shipped["boot_phases_ms"].items())
+        + ". Without it: "
+        + ", ".join(f"{PHASE_NAMES[k]} {v:.0f} ms" for k, v in today["boot_phases_ms"].items())
+        + ".",
+    ]
+    return "\n".join(lines)
 
 
 FIRST_ACTIONS_JS = """
@@ -488,7 +654,7 @@ def markdown(result: dict[str, Any], command: str) -> str:
         return f"| {name} | {figures['median']} | {figures['p95']} | {figures['n']} | {target} |"
 
     mb = result["cold_start_bytes"] / 1e6
-    share = result["cold_boot_phases_ms"]["pyodide"] / result["cold_start_ms"]["median"]
+    share = result["cold_boot_phases_ms"]["pyodide"] / result["cold_start_ms"]["median"]  # restore included
     lines = [
         f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
         "",
@@ -575,6 +741,10 @@ def main() -> None:
     parser.add_argument(
         "--only-first", action="store_true", help="only the first 10 actions after table-ready"
     )
+    parser.add_argument(
+        "--only-startup", action="store_true",
+        help="only the side-by-side start-up comparison (shipped snapshot, without it, bare loadPyodide)",
+    )
     parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     if not (DIST / "config.json").exists():
@@ -582,6 +752,16 @@ def main() -> None:
     first_runs = args.runs if args.first_runs is None else args.first_runs
     with serve() as base, sync_playwright() as playwright:
         browser = playwright.chromium.launch(**launch_options())
+        if args.only_startup:
+            startup = compare_starts(browser, base, args.runs)
+            browser.close()
+            print(json.dumps(startup, indent=1))
+            command = f".venv/bin/python benchmarks/browser_bench.py --only-startup --runs {args.runs}"
+            text = startup_markdown(startup, command, machine())
+            print(text)
+            if args.write:
+                write_doc(text, STARTUP_START, STARTUP_END)
+            return
         idle_pieces: list[dict[str, Any]] = []
         first = first_summary(first_actions(browser, base, first_runs, idle_pieces))
         idle = idle_summary(idle_pieces)
@@ -604,7 +784,7 @@ def main() -> None:
         "cold_start_ms": summary(cold),
         "warm_start_ms": summary(warm),
         "cold_start_bytes": int(statistics.median(transferred)),
-        "cold_boot_phases_ms": {name: statistics.median(p[name] for p in phases) for name in PHASES},
+        "cold_boot_phases_ms": phase_medians(phases),
         "tap_to_paint_ms": summary(tap_times),
         "hint_settled_ms": summary(settled),
         "hint_immediate_ms": summary(immediate),

@@ -50,10 +50,10 @@ from browser_bench import (
     DIST,
     PAGES_CACHE,
     PHASE_NAMES,
-    PHASES,
     behind_background,
     machine,
     new_context,
+    phase_medians,
     quantile,
     ready_mark,
     serve,
@@ -353,7 +353,7 @@ def start_figures(browser: Browser, base: str, runs: int) -> dict[str, Any]:
         "cold_start_ms": summary(cold),
         "warm_start_ms": summary(warm),
         "cold_start_bytes": int(statistics.median(transferred)),
-        "cold_boot_phases_ms": {name: statistics.median(p[name] for p in phases) for name in PHASES},
+        "cold_boot_phases_ms": phase_medians(phases),
     }
 
 

@@ -3,8 +3,9 @@
 // (game switcher, status, timer, messages, hint banner, panels, storage, statistics, addresses).
 // No rule of any game is decided here: the engine says what is legal, playable, won or stuck.
 
+import { takeEarlyWorker, workerUrl } from "./js/boot.js";
 import { setupDeals } from "./js/deals.js";
-import { Engine } from "./js/engine.js";
+import { Engine, nestingDepth } from "./js/engine.js";
 import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
 import { hook } from "./js/hooks.js";
 import * as i18n from "./js/i18n.js";
@@ -54,7 +55,8 @@ let deals = null; // new-deal choice, statistics, solution replay, score (js/dea
 // ------------------------------------------------------------------ start
 
 async function start() {
-  engine = new Engine(workerUrl(), engineOptions()); // first: the engine boots while the page sets itself up
+  // The worker js/boot.js started before this module's imports were fetched: the engine boots meanwhile.
+  engine = new Engine(workerUrl(), engineOptions(), takeEarlyWorker());
   useGame(firstGame());
   const stored = store.readText("lang");
   await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
@@ -79,21 +81,26 @@ async function start() {
   });
   setMessage({ key: "loading" });
   renderTimer();
+  // A first-time player's welcome line is the page's own text: shown at once, in its fixed line (nothing
+  // moves), while the engine starts; it is the largest text of a first visit (its LCP).
+  if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
+  paintSaved();
 
   try {
     await engine.ready;
   } catch (err) {
+    endPreview();
     game.dataset.state = "failed";
     showBootFailure(err);
     return;
   }
   await openFirstGame();
+  endPreview();
   game.dataset.state = "ready";
   for (const id of ["hint", "new"]) $(id).disabled = false;
   $("undo").disabled = !(state && state.can_undo);
   $("deal-id").disabled = false;
   performance.mark("table-ready");
-  if (store.readText("welcome") !== "seen") $("welcome").hidden = false;
 }
 
 // ------------------------------------------------------------------ games
@@ -170,16 +177,6 @@ async function switchGame(id, { push = true } = {}) {
   }
 }
 
-/** The worker's address; the test build passes its worker hooks on (js/hooks.js: none in the site). */
-function workerUrl() {
-  const url = new URL("worker.js", import.meta.url);
-  for (const name of ["test-hint-delay", "test-stall", "trace"]) {
-    const value = hook(name);
-    if (value) url.searchParams.set(name, value);
-  }
-  return url;
-}
-
 /** Time limits of engine requests; the test build's test-request-timeout-ms hook shortens both. */
 function engineOptions() {
   const ms = Number(hook("test-request-timeout-ms"));
@@ -237,6 +234,45 @@ async function openFirstGame() {
 }
 
 const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord, dropBad: false };
+// A save carries the snapshot the page last drew of it (`view`, what the player saw: no hidden card), so the
+// next visit draws it while the engine starts. Nested at most this deep, so the record stays within maxDepth.
+const VIEW_DEPTH = SAVE_LIMITS.maxDepth - 1;
+
+/**
+ * Display only, while the engine starts: the saved game's table as the page last drew it, from storage, so a
+ * returning player sees it at once. Nothing is decided from it (the engine's own reply to the restore draws
+ * the same table over it, in the same place); taps wait, with the table marked busy, until the engine is
+ * ready. Drawn only when the address names no other deal. Returns whether it drew.
+ */
+function paintSaved() {
+  const saved = store.readRecord("save", SAVE_LIMITS);
+  const record = saved.ok ? saved.value : null;
+  const view = record && record.view;
+  const plain = Boolean(view) && typeof view === "object" && !Array.isArray(view);
+  if (!plain || view.deal_id !== record.deal_id || nestingDepth(view) > VIEW_DEPTH) return false;
+  const wanted = hashDealId();
+  if (wanted && !sameDeal(wanted, record.deal_id)) return false;
+  try {
+    showSnapshot(view);
+  } catch (err) {
+    console.warn("the saved table could not be drawn before the engine started:", err);
+    current.reset();
+    return false;
+  }
+  if (deals) deals.preview(view);
+  $("undo").disabled = true; // nothing is playable before the engine is
+  timer.reset(savedClock(record) ?? 0);
+  renderTimer();
+  game.dataset.preview = "saved";
+  game.setAttribute("aria-busy", "true");
+  performance.mark("table-painted");
+  return true;
+}
+
+function endPreview() {
+  delete game.dataset.preview;
+  game.removeAttribute("aria-busy");
+}
 
 /**
  * The game saved in storage: {record, notice}. A record the page cannot use at all is left in storage (the
@@ -364,7 +400,10 @@ async function startDeal(dealId, { quietError = false, args = {} } = {}) {
 function persist(reply) {
   if (!reply.save || !reply.state) return;
   adoptedSave = JSON.stringify(reply.save);
-  store.writeJSON("save", { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) });
+  const record = { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) };
+  // The table as drawn now (see paintSaved): left out when it would nest the record too deeply.
+  if (nestingDepth(reply.state, VIEW_DEPTH) <= VIEW_DEPTH) record.view = reply.state;
+  store.writeJSON("save", record);
 }
 
 /** Write the clock into the save of the game on the table (not into a save of another tab's game). */

@@ -5,8 +5,10 @@
 // Protocol (see docs/API.md for the engine side):
 //   page -> worker   {id, game?, op, args}   game: "tripeaks" (the default) or "pyramid"
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
-//                    {type: "boot", ok, ms, phases, snapshot, error?}  once, when the engine is ready or
-//                    cannot start; snapshot says how the start-up snapshot was used (see below)
+//                    {type: "boot", ok, ms, phases, snapshot, shippedError, error?}  once, when the engine is
+//                    ready or cannot start; snapshot says how a start-up snapshot was used, shippedError why
+//                    the shipped one was not (see below)
+//                    {type: "stdlib", ok}  once after a restore: the standard library is in place
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
 // reply also carries `seq`, the request's place among the messages received (see below).
 //
@@ -33,6 +35,10 @@
 // so a browser test can see the searching banner and make the answer stale deterministically.
 // Test hook: worker.js?test-stall=OP[,OP…] never answers those ops, so a browser test can see the page's
 // time limit and its fresh start at work.
+// Test hook: worker.js?test-snapshot=MODE spoils the shipped start-up snapshot after its download checks, so a
+// browser test sees each fallback to the ordinary start: "foreign-build" (another Pyodide build id in its
+// header: Pyodide refuses it), "unreadable" (a bad magic number: the restore throws), "stale" (the identity
+// read back from the restored interpreter names another wheel), "off" (not used at all).
 // Benchmark hook: worker.js?trace=1 posts {type: "trace", op, ms, at} after every piece of background work
 // (ms: how long it held the worker; at: when it ended, performance.timeOrigin + performance.now()).
 
@@ -41,6 +47,7 @@ import { hook } from "./js/hooks.js";
 const TEST_HINT_DELAY = Math.max(0, Number(hook("test-hint-delay")) || 0);
 const TEST_STALL = new Set((hook("test-stall") || "").split(",").filter(Boolean));
 const TRACE = hook("trace") === "1";
+const TEST_SNAPSHOT = hook("test-snapshot");
 const SLICE_MS = 5; // short slices: a move waits about this long behind a hint computation
 const SETTLE_MS = 150;
 // Background work (the next hint nobody asked for yet, the solver's tables) waits until the page has sent
@@ -133,18 +140,103 @@ function mark(name) {
   phases[name] = Math.round(performance.now());
 }
 
-// ------------------------------------------------------------------ start-up snapshot
+// ------------------------------------------------------------------ start-up snapshots
 //
-// Starting the runtime (compiling it, starting the interpreter, importing the engine) takes seconds. The
-// first start in a browser therefore saves a memory snapshot of the runtime with the engine imported, before
-// any game exists, in this browser's Cache Storage; later starts of the same build restore it instead, in a
-// fraction of the time. The snapshot holds no game and nothing of the player's. Pyodide marks the snapshot
-// options (`_makeSnapshot`, `_loadSnapshot`) as experimental, so a snapshot that cannot be read or does not
-// start is deleted and the runtime starts the ordinary way.
+// Starting the runtime (compiling it, starting the interpreter, importing the engines) takes seconds; restoring
+// a memory snapshot of a runtime that already did it takes a fraction of that. Two kinds:
+//
+// - The shipped snapshot (config.json "snapshot"): made by the build in Node from the same Pyodide, with every
+//   game's engine imported, gzipped. Fetched at once, in parallel with the runtime's own files, on every
+//   start (the service worker precaches it; the HTTP cache keeps it too). Before it is used: its sha256 (the
+//   file as shipped, or the raw snapshot when a host sent it decoded), the wheel and the Pyodide version
+//   it records in config.json against the ones this worker installs; Pyodide itself refuses a snapshot of
+//   another build; after the restore, the identity recorded inside the interpreter (sys.solitaire_snapshot)
+//   must name the wheel of config.json. Anything wrong: the ordinary start below, nothing said to the player.
+// - This browser's own, in Cache Storage, for this build: the shipped one once it restored (kept raw: a later
+//   start reads it without download, decompression or hashing), or, when the shipped one cannot be used, the
+//   one the ordinary start makes. A start that finds one restores it and leaves the shipped one alone. The
+//   snapshots hold no game and nothing of the player's. Pyodide marks the snapshot options (`_makeSnapshot`,
+//   `_loadSnapshot`) as experimental, so a snapshot of its own that does not start is dropped.
+//
+// After any restore, Python's `random` would replay the sequence it had when the snapshot was taken: it is
+// reseeded from the system's source (the engines deal with `secrets`, and seed their own generators).
+
+const RESEED = "import random as _r; _r.seed(); del _r";
+// A restore starts with an empty standard library: every module the engines use is imported in the snapshot
+// (none is imported after a restore, in any op of any game: docs/PERFORMANCE.md), so the 2.5 MB zip is not on
+// the way to the table; it is fetched and put in place once the engine is ready (the snapshot's importers
+// read the same file, python_stdlib.zip of the same Pyodide), for any import that might still come.
+const EMPTY_STDLIB = "python_stdlib_empty.zip";
+const STDLIB_LATER_MS = 1000;
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256Of(bytes) {
+  return hex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/** The shipped snapshot's raw bytes, checked (a rejected promise says why it cannot be used). It is
+ * decompressed as it downloads; the file as it arrived is kept beside for its sha256. */
+async function fetchShippedSnapshot(config, runtimeVersion) {
+  const info = config.snapshot;
+  if (info.wheel_sha256 !== config.wheel_sha256) throw new Error("the snapshot was made of another wheel");
+  const url = new URL(info.file, BASE);
+  const download = fetch(url).then((response) => {
+    if (!response.ok) throw new Error(`${url.pathname}: HTTP ${response.status}`);
+    const [kept, unpacked] = response.body.tee();
+    const raw = new Response(unpacked.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    raw.catch(() => {}); // not gzip (a host sent it decoded) or damaged: decided below
+    return { bytes: new Response(kept).arrayBuffer(), raw };
+  });
+  download.catch(() => {}); // reported below, when awaited
+  if (info.pyodide !== (await runtimeVersion)) throw new Error("the snapshot was made by another Pyodide");
+  const { bytes: arrived, raw: unpacked } = await download;
+  const bytes = new Uint8Array(await arrived);
+  mark("snapshot-fetched");
+  // A host may send a .gz file decoded (Content-Encoding: gzip): then the raw snapshot is what arrived.
+  const packed = bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const digest = await sha256Of(bytes);
+  if (digest !== (packed ? info.sha256 : info.raw_sha256)) throw new Error("the snapshot is damaged (sha256)");
+  const raw = packed ? new Uint8Array(await unpacked) : bytes;
+  if (raw.length !== info.raw_bytes) throw new Error("the snapshot is damaged (size)");
+  mark("snapshot-unpacked");
+  if (TEST_SNAPSHOT === "foreign-build") raw[16] ^= 0xff; // the header's Pyodide build id
+  if (TEST_SNAPSHOT === "unreadable") raw[0] ^= 0xff; // the header's magic number
+  return raw;
+}
+
+/** The standard library a restore started without, in its place; reported as {type: "stdlib", ok}. */
+async function installStdlib(runtime, indexURL) {
+  try {
+    const bytes = await fetchBytes(new URL("python_stdlib.zip", indexURL));
+    const path = runtime.runPython("import sys; '/lib/python%d%d.zip' % sys.version_info[:2]");
+    runtime.FS.writeFile(path, bytes);
+    send({ type: "stdlib", ok: true });
+  } catch (err) {
+    console.warn("the standard library could not be put in place:", err); // the engines do not need it
+    send({ type: "stdlib", ok: false });
+  }
+}
+
+/** Throws unless the restored interpreter is the one config.json describes (its wheel, its Pyodide). */
+function checkIdentity(runtime, config) {
+  const expected = TEST_SNAPSHOT === "stale" ? "0".repeat(64) : config.wheel_sha256;
+  const found = runtime.runPython("import sys, json; json.dumps(getattr(sys, 'solitaire_snapshot', None))");
+  const identity = JSON.parse(found);
+  if (!identity || identity.wheel_sha256 !== expected) {
+    throw new Error("the restored snapshot holds another engine than this build's wheel");
+  }
+}
 
 const SNAPSHOT_CACHE = `tripeaks-engine-snapshot:${BASE.href}`;
 const SNAPSHOT_TIMEOUT_MS = 20_000;
-let snapshotState = "none"; // reported in the boot message: none, used, made, discarded, unavailable
+// Reported in the boot message: "shipped" (the build's snapshot restored), "used" (this browser's own copy),
+// "made" (an ordinary start that saved one), "discarded" (this browser's own did not start), "unavailable",
+// "none". `shippedError` says why the shipped snapshot was not used, when it was not.
+let snapshotState = "none";
+let shippedError = null;
 
 async function openSnapshots() {
   try {
@@ -190,8 +282,7 @@ async function installEngine(pyodide, config, wheelBytes) {
   // which is what installing it amounts to, without loading micropip first (about 0.5 s saved per start).
   const wheelName = config.wheel.split("/").pop();
   const wheel = await wheelBytes;
-  const digest = await crypto.subtle.digest("SHA-256", wheel);
-  const sha256 = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const sha256 = await sha256Of(wheel);
   if (config.wheel_sha256 && sha256 !== config.wheel_sha256) {
     throw new Error(`${wheelName} is damaged (its sha256 does not match config.json)`);
   }
@@ -206,12 +297,18 @@ async function boot() {
   if (typeof WebAssembly !== "object") throw new Error("WebAssembly is not available in this browser");
   const runtime = import(new URL("pyodide/pyodide.mjs", BASE).href); // in parallel with config.json
   runtime.catch(() => {}); // reported below, when awaited
+  const opening = openSnapshots(); // this browser's own snapshots: in parallel with config.json too
   const configResponse = await fetch(new URL("config.json", BASE));
   if (!configResponse.ok) throw new Error(`config.json: HTTP ${configResponse.status}`);
   const config = await configResponse.json();
-  const store = await openSnapshots();
+  const store = await opening;
   const stored = store ? await readSnapshot(store, config.build) : null;
-  const wheelBytes = stored ? null : fetchWheel(config); // without a snapshot, fetched while Pyodide starts
+  const useShipped = Boolean(config.snapshot) && TEST_SNAPSHOT !== "off" && typeof DecompressionStream === "function";
+  const version = runtime.then((module) => module.version);
+  // Without a snapshot of its own for this build, the shipped one's download starts now, beside the
+  // runtime's module and wasm.
+  let shipped = useShipped && !stored ? fetchShippedSnapshot(config, version) : null;
+  if (shipped) shipped.catch(() => {}); // reported when awaited
   const indexURL = new URL("pyodide/", BASE).href;
   const options = {
     indexURL,
@@ -220,11 +317,13 @@ async function boot() {
     stdout: () => {},
     stderr: (line) => console.warn("[python]", line),
   };
+  const restoring = { ...options, stdLibURL: new URL(EMPTY_STDLIB, indexURL).href };
   const { loadPyodide } = await runtime;
   mark("imported");
   if (stored) {
     try {
-      pyodide = await withBootWatch(loadPyodide({ ...options, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
+      pyodide = await withBootWatch(loadPyodide({ ...restoring, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
+      pyodide.runPython(RESEED);
       pyodide.runPython(IMPORT_ENGINES);
       snapshotState = "used";
     } catch (err) {
@@ -232,30 +331,57 @@ async function boot() {
       pyodide = null;
       snapshotState = "discarded";
       await store.delete(snapshotKey(config.build)).catch(() => {});
+      if (useShipped) shipped = fetchShippedSnapshot(config, version);
     }
   }
-  if (!pyodide) {
-    pyodide = await withBootWatch(loadPyodide({ ...options, _makeSnapshot: Boolean(store) }));
-    mark("pyodide");
-    await installEngine(pyodide, config, wheelBytes ?? fetchWheel(config));
-    mark("unpacked");
-    if (store) {
-      try {
-        const bytes = pyodide.makeMemorySnapshot();
-        saveSnapshot(store, config.build, bytes); // not awaited: the table need not wait for the disk
-        if (snapshotState === "none") snapshotState = "made";
-      } catch (err) {
-        console.warn("no start-up snapshot:", err);
-        snapshotState = "unavailable";
-      }
+  if (!pyodide && shipped) {
+    try {
+      // The promise itself: Pyodide fetches its wasm while the snapshot downloads.
+      pyodide = await withBootWatch(loadPyodide({ ...restoring, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
+      checkIdentity(pyodide, config);
+      pyodide.runPython(RESEED);
+      pyodide.runPython(IMPORT_ENGINES);
+      snapshotState = "shipped";
+      // Kept as this browser's own (raw, no download, no decompression next time), once the table is up.
+      const raw = await shipped;
+      if (store) setTimeout(() => saveSnapshot(store, config.build, raw), STDLIB_LATER_MS);
+    } catch (err) {
+      console.warn("the shipped start-up snapshot cannot be used, starting the ordinary way:", err);
+      shippedError = String(err && err.message ? err.message : err);
+      pyodide = null;
     }
-  } else {
+  }
+  if (pyodide) {
     mark("pyodide");
+    const runtimeNow = pyodide;
+    setTimeout(() => installStdlib(runtimeNow, indexURL), STDLIB_LATER_MS);
+  } else {
+    await bootFromScratch(config, options, loadPyodide, store);
   }
   mark("installed");
   sessionOf(DEFAULT_GAME);
   mark("session");
   return performance.now() - t0;
+}
+
+/** The start when no snapshot can be used: the runtime from scratch with the wheel, saving a snapshot of
+ * this browser's own for next time. */
+async function bootFromScratch(config, options, loadPyodide, store) {
+  const wheelBytes = fetchWheel(config);
+  pyodide = await withBootWatch(loadPyodide({ ...options, _makeSnapshot: Boolean(store) }));
+  mark("pyodide");
+  await installEngine(pyodide, config, wheelBytes);
+  mark("unpacked");
+  if (store) {
+    try {
+      const bytes = pyodide.makeMemorySnapshot();
+      saveSnapshot(store, config.build, bytes); // not awaited: the table need not wait for the disk
+      if (snapshotState === "none") snapshotState = "made";
+    } catch (err) {
+      console.warn("no start-up snapshot:", err);
+      snapshotState = "unavailable";
+    }
+  }
 }
 
 // ------------------------------------------------------------------ engine calls
@@ -464,7 +590,7 @@ function requestHint(id) {
 // ------------------------------------------------------------------ requests
 
 const booted = boot().then(
-  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState }),
+  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState, shippedError }),
   (err) => {
     bootError = typedError("BootError", err && err.message ? err.message : err);
     send({ type: "boot", ok: false, error: bootError });

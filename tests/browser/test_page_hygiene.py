@@ -32,12 +32,13 @@ def test_requests_stay_on_the_page_origin(table: Table, origin_guard: list[str])
     table.take(table.playable()[0])
     table.hint()
     paths = {url.split(table.base, 1)[-1].split("?")[0] for url in origin_guard}
-    # The engine comes from this site: the runtime, the lock file, the engine's wheel.
+    # The engine comes from this site: the runtime, the lock file, the start-up snapshot with every engine in
+    # it (the wheel itself is only fetched when the snapshot cannot be used: tests/browser/test_startup.py).
     for needed in ("/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json",
                    "/config.json"):
         assert needed in paths, f"{needed} was not loaded from the page origin: {sorted(paths)}"
-    assert any(p.startswith("/wheels/tripeaks_core-") for p in paths)
-    assert not any("micropip" in p for p in paths)  # the wheel is unpacked, no installer is loaded
+    assert any(p.startswith("/engine-") and p.endswith(".snapshot.gz") for p in paths)
+    assert not any("micropip" in p for p in paths)  # no installer is loaded
     # (the autouse origin_guard fixture fails the test on any other origin)
 
 
@@ -97,7 +98,7 @@ def test_damaged_engine_wheel_is_reported(table: Table) -> None:
         route.fulfill(status=200, body=bytes(body), headers={"content-type": "application/octet-stream"})
 
     table.page.context.route("**/wheels/tripeaks_core-*.whl", damaged)
-    table.open(wait=False)
+    table.open(query="?test-snapshot=off", wait=False)  # the wheel is what starts the engine without it
     table.page.wait_for_selector("#game[data-state='failed']", timeout=60_000)
     assert "n’a pas pu démarrer" in table.text("#message")
 

@@ -14,6 +14,7 @@ import shutil
 import struct
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -146,10 +147,12 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
     # The game in progress came back (localStorage) and the whole boot came from the service worker.
     assert table.card(first)["state"] == "gone"
     paths = {r.url.split(site.url, 1)[-1].split("?")[0] for r in responses}
+    # (the engine started from the raw copy of the shipped snapshot the first visit kept: see the end)
     for needed in ("/", "/app.js", "/worker.js", "/config.json", "/pyodide/pyodide.mjs",
-                   "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/pyodide/pyodide-lock.json"):
+                   "/pyodide/pyodide.asm.wasm", "/pyodide/pyodide-lock.json"):
         assert needed in paths, f"{needed} not loaded offline: {sorted(paths)}"
-    # (the engine's wheel is not fetched again: the first visit left a start-up snapshot with it imported)
+    # (the engine's wheel is not fetched: the snapshot holds every engine, imported)
+    assert not any(path.startswith("/wheels/") for path in paths), sorted(paths)
     not_from_sw = [r.url for r in responses if not r.from_service_worker]
     assert not_from_sw == []
     assert not_served_offline(site, served_before)
@@ -166,6 +169,24 @@ def test_plays_offline_after_one_visit(page: Any, context: Any, site: Site) -> N
     assert table.card(position)["state"] == "gone"
     assert table.snapshot() != before
     assert table.hint() in ("take", "draw")
+    # The standard library, which a restore puts in place once the engine is ready, came offline too.
+    deadline = time.monotonic() + 30
+    while not any(r.url.split("?")[0].endswith("/pyodide/python_stdlib.zip") for r in responses):
+        assert time.monotonic() < deadline, "the standard library was not fetched after the restore"
+        page.wait_for_timeout(200)
+    assert [r.url for r in responses if not r.from_service_worker] == []
+    assert not_served_offline(site, served_before)
+
+    # Without that copy, the start-up snapshot the site ships comes from the service worker's precache.
+    page.evaluate("""async () => { for (const name of await caches.keys())
+        if (name.startsWith('tripeaks-engine-snapshot:')) await caches.delete(name); }""")
+    responses.clear()
+    page.reload()
+    table.wait_ready()
+    shipped = json.loads((site.directory / "config.json").read_text(encoding="utf-8"))
+    snapshot = [r for r in responses if r.url.split("?")[0].endswith("/" + shipped["snapshot"]["file"])]
+    assert snapshot and all(r.from_service_worker for r in snapshot)
+    assert table.card(first)["state"] == "gone"
     assert not_served_offline(site, served_before)
 
 

@@ -224,7 +224,9 @@ LABEL_IN_NAME = """sel => { const el = document.querySelector(sel);
 
 
 def test_nothing_unnamed_before_the_first_snapshot_and_each_page_described(page: Any, server: str) -> None:
-    page.route("**/*.whl", lambda route: route.abort())  # the engine never comes: the page as it loads
+    # The engine never comes (neither its start-up snapshot nor its wheel): the page as it loads.
+    page.route("**/*.snapshot.gz", lambda route: route.abort())
+    page.route("**/*.whl", lambda route: route.abort())
     for path in ("", "pyramid.html", "klondike.html"):
         page.goto(f"{server}/{path}")
         page.wait_for_function("() => document.querySelector('#undo').textContent")

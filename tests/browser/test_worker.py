@@ -61,8 +61,8 @@ def test_every_request_gets_one_typed_answer(table: Table) -> None:
 
 
 BOOT_AND_DEAL = """
-async () => {
-  const worker = new Worker('worker.js', {type: 'module'});
+async (url) => {
+  const worker = new Worker(url, {type: 'module'});
   const boot = await new Promise(resolve => {
     worker.onmessage = (event) => { if (event.data.type === 'boot') resolve(event.data); };
   });
@@ -100,8 +100,13 @@ def _wait_for_snapshot(table: Table) -> None:
         time.sleep(0.2)
 
 
-def _boot(table: Table) -> dict[str, Any]:
-    result: dict[str, Any] = table.page.evaluate(BOOT_AND_DEAL)
+# The browser's own start-up snapshot is the fallback of the shipped one (tests/browser/test_startup.py):
+# these tests turn the shipped one off (test hook) to reach it.
+OWN_SNAPSHOT_WORKER = "worker.js?test-snapshot=off"
+
+
+def _boot(table: Table, url: str = OWN_SNAPSHOT_WORKER) -> dict[str, Any]:
+    result: dict[str, Any] = table.page.evaluate(BOOT_AND_DEAL, url)
     assert result["boot"]["ok"] is True, result["boot"]
     assert result["reply"]["ok"] and result["reply"]["state"]["deal_id"] == "1234"
     assert result["random"]["ok"]
@@ -110,14 +115,14 @@ def _boot(table: Table) -> dict[str, Any]:
 
 
 def test_later_starts_restore_the_start_up_snapshot(table: Table) -> None:
-    table.open("#7")
+    table.open("#7", query="?test-snapshot=off")
     _wait_for_snapshot(table)
     first_start, second_start = _boot(table), _boot(table)
     assert first_start["snapshot"] == second_start["snapshot"] == "used"
     # Restored memory must not mean restored luck: random deals still come from the system's random source.
     assert first_start["random_deal"] != second_start["random_deal"]
     # The page itself starts from the snapshot and plays as usual.
-    table.open("#7")
+    table.open("#7", query="?test-snapshot=off")
     first = table.playable()[0]
     table.take(first)
     assert table.card(first)["state"] == "gone"
@@ -125,7 +130,7 @@ def test_later_starts_restore_the_start_up_snapshot(table: Table) -> None:
 
 
 def test_a_damaged_snapshot_is_dropped_and_the_engine_starts_anyway(table: Table) -> None:
-    table.open("#7")
+    table.open("#7", query="?test-snapshot=off")
     _wait_for_snapshot(table)
     assert table.page.evaluate(SNAPSHOTS, True) == 1
     assert _boot(table)["snapshot"] == "discarded"

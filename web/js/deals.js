@@ -350,6 +350,8 @@ export function setupDeals(ctx) {
     leaveGame,
     useGame,
     onState,
+    /** Display only (a saved table drawn before the engine is ready): the status figures, nothing recorded. */
+    preview: (state) => renderScore(state),
     onLanguage,
     openNewDeal: () => newDeal.open(),
     dealAgain,

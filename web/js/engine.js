@@ -43,8 +43,9 @@ function slow(op, args) {
 }
 
 export class Engine {
-  /** options: {timeoutMs, slowTimeoutMs} (milliseconds before a request gives up). */
-  constructor(url, { timeoutMs = 20_000, slowTimeoutMs = 120_000 } = {}) {
+  /** options: {timeoutMs, slowTimeoutMs} (milliseconds before a request gives up). `early`: a worker already
+   *  started (js/boot.js: {worker, events}), taken over with what it said so far; else one is made from url. */
+  constructor(url, { timeoutMs = 20_000, slowTimeoutMs = 120_000 } = {}, early = null) {
     this.pending = new Map(); // id -> {resolve, reject, timer, seq}
     this.bySeq = new Map(); // place in the worker's queue -> id
     this.nextId = 1;
@@ -59,7 +60,7 @@ export class Engine {
     });
     this.ready.catch(() => {}); // callers look at it when they need to
     try {
-      this.worker = new Worker(url, { type: "module" });
+      this.worker = early ? early.worker : new Worker(url, { type: "module" });
     } catch (err) {
       this.fail(new EngineError("BootError", err && err.message ? err.message : String(err)));
       return;
@@ -67,11 +68,22 @@ export class Engine {
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(new EngineError("BootError", event.message || "the engine worker could not load"));
+      this.failToLoad(event);
     };
-    this.worker.onmessageerror = () => {
-      this.fail(new EngineError("InternalError", "a reply from the engine could not be read"));
-    };
+    this.worker.onmessageerror = () => this.unreadable();
+    for (const { kind, event } of early ? early.events : []) {
+      if (kind === "message") this.receive(event.data);
+      else if (kind === "error") this.failToLoad(event);
+      else this.unreadable();
+    }
+  }
+
+  failToLoad(event) {
+    this.fail(new EngineError("BootError", event.message || "the engine worker could not load"));
+  }
+
+  unreadable() {
+    this.fail(new EngineError("InternalError", "a reply from the engine could not be read"));
   }
 
   receive(message) {
