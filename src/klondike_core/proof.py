@@ -42,7 +42,7 @@ def solve_position(
 ) -> SolveResult:
     """Decide the full `position` under its draw: `win` with a line that replays to a win under that draw,
     `lost` only when proven, else `unknown` (a budget ran out, or the solver's line does not replay)."""
-    result = solve(position, budget_ms=budget_ms, node_budget=node_budget)
+    result = solve(position, budget_ms=budget_ms, node_budget=node_budget, draw=position.draw)
     if result.verdict is Verdict.WIN and not replays_to_win(position, result.line):
         return SolveResult(Verdict.UNKNOWN, (), result.nodes, result.ms)
     return result
