@@ -10,6 +10,7 @@ player's won game proves an easy deal); the page is driven by taps only.
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any
 
 from klondike_page import BOARD, Klondike, engine_game
@@ -126,7 +127,7 @@ def test_the_waste_fans_its_three_top_cards_at_every_size(kl: Klondike) -> None:
         assert all(shown["ranks"]), (size, "a fanned card's rank is covered", shown)
         # each fanned card stands back from the next one, and nothing of the waste covers another pile
         boxes = [*shown["fanBoxes"], shown["topBox"]]
-        steps = [max(b[0] - a[0], b[1] - a[1]) for a, b in zip(boxes, boxes[1:], strict=False)]
+        steps = [max(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(boxes)]
         assert min(steps) >= 10, (size, steps)
         assert not any(overlaps(box, other) for box in boxes for other in shown["others"]), (size, shown)
         tops[size] = shown["topBox"]
@@ -137,7 +138,8 @@ def test_the_waste_fans_its_three_top_cards_at_every_size(kl: Klondike) -> None:
     at_three = kl.page.evaluate(FAN_JS)["topBox"]
     kl.page.click("#undo")  # the second draw undone: the first draw's three cards show
     kl.page.wait_for_function(
-        "top => document.querySelector(\"#klondike-board [data-place='W']\").dataset.card !== top", arg=want[-1]
+        "top => document.querySelector(\"#klondike-board [data-place='W']\").dataset.card !== top",
+        arg=want[-1],
     )
     assert kl.page.evaluate(FAN_JS)["topBox"] == at_three
 
