@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 from typing import Any
 
 from conftest import BoardPage
@@ -314,6 +315,9 @@ class Klondike(BoardPage):
                 self.page.wait_for_selector(f"{BOARD} .kl-selected")
                 self.tap_destination(game, code, destination)
         self.wait_moved(before)
+        # a player's next tap comes a decision after they saw the table change, not after their last tap
+        # (a tap soon after one at the same spot, on another card, is a double tap's second half: dropped)
+        self._last_tap = time.monotonic()
         game.play(move)
         assert self.view() == expected(game), f"after {move}"
 
