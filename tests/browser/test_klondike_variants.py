@@ -18,6 +18,7 @@ from klondike_core.deal import DealId
 from klondike_core.difficulty import deal_at_level, first_win, matches
 from solitaire_core.levels import Level
 
+
 @functools.cache
 def easy_draw_three() -> tuple[str, tuple[str, ...]]:
     """An easy draw-three deal and the won game that proves it (its moves, recycles included)."""
