@@ -281,8 +281,8 @@ def test_fit_on_a_phone_upright_on_its_side_and_at_320_px(kl: Klondike) -> None:
             # (test_klondike_layout.py), well above WCAG's 24 px
             assert min(fit["strips"]) >= 28, min(fit["strips"])
             assert min(fit["widths"]) >= 44, min(fit["widths"])
-    # the new-deal choice: Klondike has no levels; it says what it deals, and shows no empty line (then the
-    # other ways: replay, a typed ID; the buttons)
+    # the new-deal choice: the levels, a line saying what they deal, one card or three at a time, and no
+    # empty line (then the other ways: replay, a typed ID; the buttons)
     kl.page.set_viewport_size({"width": 360, "height": 740})
     kl.page.click("#new")
     kl.page.wait_for_selector("#newdeal-panel[open]")
@@ -291,8 +291,9 @@ def test_fit_on_a_phone_upright_on_its_side_and_at_320_px(kl: Klondike) -> None:
         """els => els.filter(e => e.getBoundingClientRect().height > 0 && e.id !== 'newdeal-warning')
                     .map(e => [e.tagName, e.textContent.trim()])""",
     )
-    assert [tag for tag, _ in blocks] == ["H2", "P", "DIV", "DIV"], json.dumps(blocks, ensure_ascii=False)
-    assert "passes illimitées" in blocks[1][1]
+    tags = [tag for tag, _ in blocks]
+    assert tags == ["H2", "FIELDSET", "P", "FIELDSET", "DIV", "DIV"], json.dumps(blocks, ensure_ascii=False)
+    assert "prouvées gagnables" in blocks[2][1] and "3 cartes à la fois" in blocks[3][1]
     kl.page.click("#newdeal-cancel")
     kl.page.wait_for_selector("#newdeal-panel", state="hidden")
 
