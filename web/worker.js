@@ -5,9 +5,9 @@
 // Protocol (see docs/API.md for the engine side):
 //   page -> worker   {id, game?, op, args}   game: "tripeaks" (the default) or "pyramid"
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
-//                    {type: "boot", ok, ms, phases, snapshot, shippedError, error?}  once, when the engine is
-//                    ready or cannot start; snapshot says how a start-up snapshot was used, shippedError why
-//                    the shipped one was not (see below)
+//                    {type: "boot", ok, ms, phases, snapshot, shippedError, ownError, error?}  once, when the
+//                    engine is ready or cannot start; snapshot says how a start-up snapshot was used,
+//                    shippedError and ownError why the shipped one or this browser's own was not (see below)
 //                    {type: "stdlib", ok}  once after a restore: the standard library is in place
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
 // reply also carries `seq`, the request's place among the messages received (see below).
@@ -237,6 +237,7 @@ const SNAPSHOT_TIMEOUT_MS = 20_000;
 // "none". `shippedError` says why the shipped snapshot was not used, when it was not.
 let snapshotState = "none";
 let shippedError = null;
+let ownError = null; // why this browser's own snapshot did not start, when it did not
 
 async function openSnapshots() {
   try {
@@ -328,6 +329,7 @@ async function boot() {
       snapshotState = "used";
     } catch (err) {
       console.warn("the start-up snapshot did not start, starting the ordinary way:", err);
+      ownError = String(err && err.message ? err.message : err);
       pyodide = null;
       snapshotState = "discarded";
       await store.delete(snapshotKey(config.build)).catch(() => {});
@@ -590,7 +592,7 @@ function requestHint(id) {
 // ------------------------------------------------------------------ requests
 
 const booted = boot().then(
-  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState, shippedError }),
+  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState, shippedError, ownError }),
   (err) => {
     bootError = typedError("BootError", err && err.message ? err.message : err);
     send({ type: "boot", ok: false, error: bootError });

@@ -116,7 +116,8 @@ def test_a_first_visit_restores_the_shipped_snapshot(
     assert table.hint() in ("take", "draw")
     # Once the table is up, the snapshot is kept as this browser's own (raw): the next start restores that.
     table.page.wait_for_function(f"async () => ({OWN_SNAPSHOTS})(false).then(n => n === 1)")
-    assert table.page.evaluate(BOOT_AND_DEALS)["boot"]["snapshot"] == "used"
+    second_start = table.page.evaluate(BOOT_AND_DEALS)["boot"]
+    assert second_start["snapshot"] == "used", second_start
     # Restored memory must not mean restored luck; every game's engine is in the snapshot. (Without a copy
     # of its own, a start restores the shipped snapshot again.)
     first, second = ((table.page.evaluate(OWN_SNAPSHOTS, True), table.page.evaluate(BOOT_AND_DEALS))[1]
