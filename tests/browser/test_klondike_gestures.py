@@ -4,10 +4,10 @@
   refused, with a mouse and with a finger, leaves every pile where the layout puts it: no card keeps the
   drag's transform, every card stands where its pile is, the waste and foundation tops are what a tap there
   hits (a waste card dragged away once used to stay drawn where it was let go, over the column it went to).
-- Two taps in quick succession: the second belongs to the table the first one changed. A tap on a card that
-  is still moving (gliding, turning face up) or made before the reply to the previous move was drawn is
-  dropped: a double tap on the stock never picks up or plays the card it turned, a double tap on a card
-  never plays the card it uncovered nor sends the same move twice.
+- Two taps in quick succession: the second belongs to the table the first one changed. A tap on a card
+  gliding past the finger, a second tap at the same spot on another card, or a tap made before the reply to
+  the previous move was drawn is dropped: a double tap on the stock never picks up or plays the card it
+  turned, a double tap on a card never plays the card it uncovered nor sends the same move twice.
 
 Positions come from the Python engine at test time; what the page shows is compared with the engine's
 snapshot of the same position.

@@ -26,6 +26,9 @@ from klondike_page import engine_game as klondike_game
 from klondike_page import expected as klondike_expected
 from pyramid_page import Pyramid, engine_game, expected
 
+from klondike_core.difficulty import deal_at_level
+from solitaire_core.levels import Level
+
 sys.path.insert(0, str(ROOT / "tools"))
 import localsite
 import pwa
@@ -223,8 +226,13 @@ def test_both_games_play_offline(page: Any, context: Any, dist_copy: Path) -> No
         pyr.wait_deal("7")
         page.wait_for_function("() => document.querySelector('#moves').textContent.trim() === 'Coups 1'")
         assert pyr.view() == expected(game), "the Pyramid game is kept"
-        # Klondike from its own address (never visited), offline too: a draw, a one-tap move, undo, a hint
-        kl = Klondike(page, site.url).open("#7")
+        # Klondike from its own address (never visited), offline too: a levelled draw-three link (its level
+        # verified by the engine); then deal 7: a draw, a one-tap move, undo, a hint
+        levelled = str(deal_at_level(Level.EASY, 3, start=1))
+        kl = Klondike(page, site.url).open(f"#{levelled}")
+        kl.wait_shows(klondike_game(levelled))
+        assert "trois" in str(kl.page.get_attribute("#klondike-board [data-place='stock']", "aria-label"))
+        kl.open("#7")
         klondike = klondike_game(7)
         assert kl.view() == klondike_expected(klondike)
         kl.play(klondike, "draw")

@@ -10,8 +10,8 @@ const THRESHOLD_PX = { mouse: 6, pen: 6, touch: 10 };
 
 export class Drag {
   /**
-   * table: the KlondikeTable; canDrag(code, element): whether a card may be picked up now (the engine is
-   * ready, no move is in flight, the card pressed is not moving);
+   * table: the KlondikeTable; canDrag(code, event): whether a card may be picked up now (the engine is
+   * ready, no move is in flight, the card pressed is not gliding past the pointer);
    * onStart(code): the drag began (the page marks the card's destinations);
    * onDrop(code, target): let go over "T0".."T6" or "F"; onCancel(code): let go elsewhere.
    */
@@ -47,7 +47,7 @@ export class Drag {
   down(event) {
     if (this.drag || (event.pointerType === "mouse" && event.button !== 0) || !event.isPrimary) return;
     const target = this.table.targetOf(event.target);
-    if (!target || target.kind !== "card" || !this.canDrag(target.card, event.target)) return;
+    if (!target || target.kind !== "card" || !this.canDrag(target.card, event)) return;
     this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, code: target.card, type: event.pointerType, from: target };
     window.addEventListener("pointermove", this.moveListener);
     window.addEventListener("pointerup", this.upListener);

@@ -41,9 +41,9 @@ export function createKlondike(shell) {
   const auto = { running: false, timer: 0 };
   let dropHandled = false;
   /** Whether a tap or a press on the table belongs to the snapshot on screen: no move is on its way (the
-   *  shell's word), and the element is not a card still moving (a glide, a turn). */
-  function madeOnShownTable(eventTarget) {
-    return !shell.moving() && !table.inMotion(eventTarget);
+   *  shell's word), and what is under the finger is not a card gliding past it. */
+  function madeOnShownTable(event) {
+    return !shell.moving() && !table.inMotion(event.target, event.clientX, event.clientY);
   }
 
   function extras() {
@@ -157,7 +157,7 @@ export function createKlondike(shell) {
 
   const drag = new Drag({
     table,
-    canDrag: (code, eventTarget) => Boolean(state) && state.outcome === "playing" && madeOnShownTable(eventTarget),
+    canDrag: (code, event) => Boolean(state) && state.outcome === "playing" && madeOnShownTable(event),
     onStart: (code) => shell.act("lift", code),
     onDrop: (code, target, els) => {
       dropHandled = false;
@@ -187,7 +187,7 @@ export function createKlondike(shell) {
         // its way); anything else waits for the table to be current (a double tap's second tap must not hit
         // the card the first one uncovered or sent flying).
         if (target.kind === "auto" || target.kind === "note-close") shell.act("control", target);
-        else if (madeOnShownTable(event.target)) shell.act("pick", target);
+        else if (madeOnShownTable(event)) shell.act("pick", target);
       });
     },
     keymap: { d: "draw", r: "recycle", f: "autofinish" },

@@ -34,7 +34,7 @@ const TOUCH_PX = 44; // a fanned card's visible strip is its touch target: 44 px
 export const MIN_STRIP_PX = 24; // ... and never less (WCAG 2.5.8): the column runs longer instead
 const DOWN_TIGHT_PX = 4; // a face-down card's edge, when every pixel counts (it is never tapped)
 const SIDE_PREFERENCE = 1.05; // "side" only when its cards are this much bigger
-const FAN_DOWN = 0.36; // draw three, "side": from one fanned waste card to the next, in card heights
+const FAN_DOWN = 0.4; // draw three, "side": from one fanned waste card to the next, in card heights (its rank's line clears)
 
 /** The height of a column of `span` card heights below its first card. */
 function planned(ch, span) {

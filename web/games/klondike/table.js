@@ -37,6 +37,9 @@ function suitMark(suit) {
 const px = (value) => `${Math.round(value)}px`;
 
 /** A card glides from a rectangle to where it stands now, over the other cards (a transform animation). */
+// Where each gliding card comes to rest (its box, in the viewport), while it glides.
+const restRects = new WeakMap();
+
 function glide(el, from) {
   if (!from || typeof el.animate !== "function") return;
   const to = el.getBoundingClientRect();
@@ -44,8 +47,12 @@ function glide(el, from) {
   const dy = from.top - to.top;
   if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
   el.classList.add("kl-flying");
+  restRects.set(el, to);
   const animation = el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: FLY_MS, easing: "ease-out" });
-  const done = () => el.classList.remove("kl-flying");
+  const done = () => {
+    el.classList.remove("kl-flying");
+    restRects.delete(el);
+  };
   animation.finished.then(done, done);
 }
 
@@ -187,10 +194,14 @@ export class KlondikeTable {
     return this.foundationEls.find((el) => el.dataset.card === code) || null;
   }
 
-  /** Whether an element is a card in motion (gliding to its place, or turning face up): a tap on it was
-   *  aimed at what stood there a moment ago. */
-  inMotion(eventTarget) {
-    return Boolean(eventTarget && typeof eventTarget.closest === "function" && eventTarget.closest(".kl-flying, .flip"));
+  /** Whether a tap or press at (x, y) on `eventTarget` was aimed at what stood there a moment ago: the
+   *  element is a card gliding past that point, not one gliding to a place that holds the point (a card
+   *  only turning face up is where it stays: a quick second tap on it is the double-tap guard's to judge). */
+  inMotion(eventTarget, x, y) {
+    const card = eventTarget && typeof eventTarget.closest === "function" ? eventTarget.closest(".kl-flying") : null;
+    if (!card) return false;
+    const rest = restRects.get(card);
+    return !rest || x < rest.left || x > rest.right || y < rest.top || y > rest.bottom;
   }
 
   /** The card with every card on it (a column's run), as elements, top of the run first. */
