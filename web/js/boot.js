@@ -10,7 +10,7 @@ const WORKER_HOOKS = ["test-hint-delay", "test-stall", "test-snapshot", "trace"]
 
 /** The worker's address, with the test build's worker hooks. */
 export function workerUrl() {
-  const url = new URL("../worker.js", import.meta.url);
+  const url = new URL("worker.js", document.baseURI); // the page's folder (the build bundles this module)
   for (const name of WORKER_HOOKS) {
     const value = hook(name);
     if (value) url.searchParams.set(name, value);

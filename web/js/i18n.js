@@ -24,7 +24,8 @@ export function pickLanguage(stored, preferred) {
 }
 
 async function fetchCatalogue(name) {
-  const response = await fetch(new URL(`../i18n/${name}.json`, import.meta.url));
+  // From the page's folder, not this module's: the build bundles this module into another file.
+  const response = await fetch(new URL(`i18n/${name}.json`, document.baseURI));
   if (!response.ok) throw new Error(`i18n/${name}.json: HTTP ${response.status}`);
   return response.json();
 }
