@@ -39,29 +39,16 @@ import argparse
 import json
 import math
 import os
-import subprocess
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from browser_bench import (
-    DIST,
-    DOC,
-    READY,
-    behind_background,
-    machine,
-    new_context,
-    replace_block,
-    serve,
-    summary,
-)
-from playwright.sync_api import Browser, Page, sync_playwright
+from harness.browser import DIST, chromium, machine, require, serve
+from harness.docs import write_block
+from harness.figures import summary_dict as summary
+from harness.page import READY, behind_background, new_context
+from harness.runs import commit
+from playwright.sync_api import Browser, Page
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-import localsite
-
-START, END = "<!-- klondike-page:start -->", "<!-- klondike-page:end -->"
 BOARD = "#klondike-board"
 FRAME_MS = 1000 / 60
 MOVES = ("auto", "place", "draw", "recycle")
@@ -383,16 +370,6 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str) -> None:
-    """Replace the block between the markers, or append it at the very end, under "## Klondike"."""
-    doc = DOC.read_text(encoding="utf-8")
-    updated = replace_block(doc, START, END, text)
-    if updated is None:
-        heading = "" if "\n## Klondike" in doc else "\n\n## Klondike"
-        updated = doc.rstrip("\n") + f"{heading}\n\n{START}\n{text}\n{END}\n"
-    DOC.write_text(updated, encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -405,22 +382,15 @@ def main() -> None:
     parser.add_argument("--gap-ms", type=int, default=300, help="pause between taps, as a player's")
     parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
-    if not (DIST / "config.json").exists():
-        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    require(DIST, "config.json")
     load_before = os.getloadavg()[0]
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False,
-        cwd=Path(__file__).resolve().parent,
-    ).stdout.strip()
-    with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**localsite.launch_options())
+    with serve() as base, chromium() as browser:
         result = run(
             browser, base, args.moves, args.deals, gap_ms=args.gap_ms, drags=args.drags,
             steps=args.drag_steps, drag_ms=args.drag_ms,
         )
-        browser.close()
     result.update(
-        machine=machine(), commit=commit, gap_ms=args.gap_ms, drags=args.drags, drag_steps=args.drag_steps,
+        machine=machine(), commit=commit(), gap_ms=args.gap_ms, drags=args.drags, drag_steps=args.drag_steps,
         drag_ms=args.drag_ms,
     )
     print(json.dumps(result, indent=1))
@@ -432,7 +402,7 @@ def main() -> None:
     text = markdown(result, command, load_before)
     print(text)
     if args.write:
-        write_doc(text)
+        write_block("klondike-page", text, heading="## Klondike")
 
 
 if __name__ == "__main__":
