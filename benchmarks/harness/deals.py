@@ -21,9 +21,15 @@ _SAMPLES: dict[str, Callable[[int, int], Iterator[int]]] = {
 }
 
 
+def numbers(game: str, count: int, seed: int) -> Iterator[int]:
+    """`count` deal numbers of `game` drawn from `seed` as they are needed (a stream of candidates when
+    `count` is large): `<game>_core.cli.sample_deal_numbers`."""
+    return _SAMPLES[game](count, seed)
+
+
 def sample(game: str, count: int, seed: int) -> list[int]:
-    """`count` deal numbers of `game` drawn from `seed`: `<game>_core.cli.sample_deal_numbers`."""
-    return list(_SAMPLES[game](count, seed))
+    """The list of the `count` deal numbers of `game` drawn from `seed` (`numbers`)."""
+    return list(numbers(game, count, seed))
 
 
 def klondike_start(number: int) -> Position:
