@@ -37,7 +37,7 @@ def clock_named(name: str) -> Clock:
 
 def arguments(
     doc: str | None,
-    deals: int,
+    deals: int | None,
     *,
     seed: int | None = None,
     jobs: int | None = 1,
@@ -45,10 +45,11 @@ def arguments(
     clock: str | None = None,
 ) -> argparse.ArgumentParser:
     """The benchmarks' command line, described by the first line of the script's docstring `doc`:
-    `--deals` (default `deals`), and each of `--seed`, `--jobs`, `--budget-ms`, `--clock wall|cpu` whose
-    default is given; a script adds its own options."""
+    `--deals` (default `deals`; none when it is None), and each of `--seed`, `--jobs`, `--budget-ms`,
+    `--clock wall|cpu` whose default is given; a script adds its own options."""
     parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=deals)
+    if deals is not None:
+        parser.add_argument("--deals", type=int, default=deals)
     if seed is not None:
         parser.add_argument("--seed", type=int, default=seed)
     if jobs is not None:
