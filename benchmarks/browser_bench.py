@@ -27,7 +27,6 @@ out). `harness.page.starts(..., "pyramid.html")` times another game's page (shel
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import statistics
@@ -35,16 +34,15 @@ import time
 from typing import Any
 
 from harness.browser import COMPRESSED_TYPES, DIST, chromium, machine, require, serve
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 from harness.figures import quantile
 from harness.figures import summary_dict as summary
 from harness.page import (
     PHASE_NAMES,
-    PHASES,
-    SHIPPED_PHASES,
     behind_background,
-    boot_phases,
+    cold_start,
     new_context,
+    open_page,
     phase_medians,
     ready_mark,
     starts,
@@ -127,21 +125,13 @@ def compare_starts(browser: Browser, base: str, runs: int) -> dict[str, Any]:
     bare: list[float] = []
     for _ in range(runs):
         for kind, query in kinds.items():
-            context = new_context(browser)
-            requests: list[Request] = []
-
-            def record(request: Request, into: list[Request] = requests) -> None:
-                into.append(request)
-
-            context.on("requestfinished", record)
-            page = context.new_page()
-            page.goto(f"{base}/{query}#7")
+            first = cold_start(browser, f"{base}/{query}#7")
+            context, page = first.context, first.page
             entry = found[kind]
-            entry["cold"].append(ready_mark(page))
-            state = page.evaluate("() => window.__boot.snapshot")
-            entry["state"].append(state)
-            entry["phases"].append(boot_phases(page, SHIPPED_PHASES if state == "shipped" else PHASES))
-            raw, sent = host_bytes(requests, base)
+            entry["cold"].append(first.ready_ms)
+            entry["state"].append(first.snapshot)
+            entry["phases"].append(first.phases)
+            raw, sent = host_bytes(first.requests, base)
             entry["raw"].append(raw)
             entry["sent"].append(sent)
             wait_snapshot_saved(page)
@@ -392,10 +382,7 @@ def wait_stock(page: Page, stock: int) -> None:
 
 
 def taps(browser: Browser, base: str, count: int) -> list[float]:
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/#7")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/#7")
     times: list[float] = []
     deal = 7
     while len(times) < count:
@@ -416,10 +403,7 @@ def taps(browser: Browser, base: str, count: int) -> list[float]:
 
 def hints(browser: Browser, base: str, count: int, settle_ms: int) -> list[float]:
     """Follow the hint's own advice through deals, timing each request."""
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/#11")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/#11")
     times: list[float] = []
     deal = 11
     while len(times) < count:
@@ -507,9 +491,7 @@ def first_markdown(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=5, help="cold/warm start runs")
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--hints", type=int, default=30)
@@ -524,7 +506,6 @@ def main() -> None:
         "--only-startup", action="store_true",
         help="only the side-by-side start-up comparison (shipped snapshot, without it, bare loadPyodide)",
     )
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     require(DIST, "config.json")
     first_runs = args.runs if args.first_runs is None else args.first_runs

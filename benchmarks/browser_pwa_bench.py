@@ -17,7 +17,6 @@ port, `Cache-Control: max-age=600` as GitHub Pages sends). Figures:
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 import harness  # noqa: F401 - puts tools/ (pwa) on sys.path
 import pwa
 from harness.browser import DIST, chromium, machine, require, serve
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 from harness.figures import summary_dict as summary
 from harness.page import new_context, ready_mark, wait_snapshot_saved
 from playwright.sync_api import Browser, Page, Response
@@ -111,11 +110,8 @@ def markdown(result: dict[str, Any], command: str) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=7, help="fresh contexts, each: cold, then offline")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     require(DIST, "sw.js", "has no service worker")
     precache = pwa.precache_list(DIST)

@@ -14,13 +14,12 @@ docs/PERFORMANCE.md (under "### Deals by level (browser)" in its Browser section
 
 from __future__ import annotations
 
-import argparse
 import os
 import platform
 import statistics
 
 from harness.browser import DIST, chromium, require, serve
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 from harness.figures import quantile
 
 HEADING = "### Deals by level (browser)"
@@ -103,9 +102,8 @@ def table(times: dict[str, list[float]], runs: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=40)
-    parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
     require(DIST, "worker.js")
     section = table(measure(args.runs), args.runs)

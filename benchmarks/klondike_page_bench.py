@@ -35,7 +35,6 @@ docs/PERFORMANCE.md (appended at the end of the file, under "## Klondike", when 
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
@@ -43,7 +42,7 @@ import time
 from typing import Any
 
 from harness.browser import DIST, chromium, machine, require, serve
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 from harness.figures import summary_dict as summary
 from harness.page import READY, behind_background, new_context
 from harness.runs import commit
@@ -371,16 +370,13 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--moves", type=int, default=40, help="timings wanted of each kind of move")
     parser.add_argument("--deals", type=int, default=8, help="Klondike deals played at most")
     parser.add_argument("--drags", type=int, default=6, help="scripted mouse drags")
     parser.add_argument("--drag-steps", type=int, default=120, help="Playwright mouse moves of each drag")
     parser.add_argument("--drag-ms", type=int, default=1500, help="length of each in-page drag")
     parser.add_argument("--gap-ms", type=int, default=300, help="pause between taps, as a player's")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     require(DIST, "config.json")
     load_before = os.getloadavg()[0]

@@ -19,7 +19,6 @@ the load transferred. Targets (issue 21): performance ≥ 0.95, LCP ≤ 2.5 s, C
 
 from __future__ import annotations
 
-import argparse
 import functools
 import gzip
 import http.server
@@ -39,7 +38,7 @@ from typing import Any
 import harness
 import localsite
 from harness.browser import COMPRESSED_TYPES, PAGES_CACHE, SITE, machine, require
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 
 PAGES = (("TriPeaks", ""), ("Pyramid", "pyramid.html"), ("Klondike", "klondike.html"))
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
@@ -145,13 +144,10 @@ def serve_site(compress: bool) -> Iterator[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--lighthouse", default=None, help="lighthouse executable (default: node_modules)")
     parser.add_argument("--no-gzip", action="store_true", help="send every file as it is (no compression)")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     require(SITE, "config.json")
     command = lighthouse_command(args.lighthouse)

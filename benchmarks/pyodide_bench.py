@@ -25,7 +25,6 @@ Node there), which other work on the machine disturbs far less. `--write` puts t
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import platform
@@ -275,22 +274,21 @@ def ratio(name: str, sides: tuple[Side, Side]) -> str:
 
 def main() -> None:
     """Run both interpreters and print markdown tables."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    # The harness only here, in the driver: this file is imported inside Pyodide too, engine and stdlib only.
+    from harness.deals import sample  # noqa: PLC0415
+    from harness.docs import write_block, writing_arguments  # noqa: PLC0415
+    from harness.figures import time_row  # noqa: PLC0415
+    from harness.site import engine_wheel  # noqa: PLC0415
+
+    parser = writing_arguments(__doc__)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hint-deals", type=int, default=5, help="deals played out taking every hint")
     parser.add_argument("--game", choices=("pyramid", "tripeaks"), action="append",
                         help="pyramid always; tripeaks adds its solver on the same count of deals")
     parser.add_argument("--chunk", type=int, default=25, help="deals per alternation of the two sides")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     games = set(args.game or ["pyramid"])
-
-    # The harness only here, in the driver: this file is imported inside Pyodide too, engine and stdlib only.
-    from harness.deals import sample  # noqa: PLC0415
-    from harness.docs import write_block  # noqa: PLC0415
-    from harness.figures import time_row  # noqa: PLC0415
-    from harness.site import engine_wheel  # noqa: PLC0415
 
     started = time.perf_counter()
     load_before = os.getloadavg()

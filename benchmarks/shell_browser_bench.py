@@ -36,7 +36,6 @@ docs/PERFORMANCE.md (after the Browser block when the markers are not there yet)
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -45,10 +44,17 @@ from pathlib import Path
 from typing import Any
 
 from harness.browser import DIST, chromium, machine, require, serve
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 from harness.figures import quantile
 from harness.figures import summary_dict as summary
-from harness.page import PHASE_NAMES, behind_background, new_context, phase_medians, ready_mark, starts
+from harness.page import (
+    PHASE_NAMES,
+    behind_background,
+    open_page,
+    phase_medians,
+    ready_mark,
+    starts,
+)
 from harness.runs import commit
 from playwright.sync_api import Browser, Page
 
@@ -264,10 +270,7 @@ def pyramid_taps(
 ) -> tuple[dict[str, list[Any]], list[int]]:
     """Pairs, selects and kings timed over Pyramid deals 1, 2, ... until `pairs` pairs (at least `deals`
     deals); the deals played."""
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/pyramid.html#1")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/pyramid.html#1")
     found: dict[str, list[Any]] = {"select": [], "pair": [], "king": []}
     per_deal = max(1, -(-pairs // deals))
     played: list[int] = []
@@ -300,10 +303,7 @@ def overlaps(piece: dict[str, Any], begin: float, end: float) -> bool:
 def switches(browser: Browser, base: str, count: int, gap_ms: int) -> dict[str, Any]:
     """Switch between TriPeaks and Pyramid `count` times (half each way) in one page whose engine is up,
     each game with a game in progress; the first switch to Pyramid (a new deal: no save yet) apart."""
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/#7")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/#7")
     page.evaluate(MOVE_JS, "tripeaks")
     page.wait_for_timeout(gap_ms)
     first = page.evaluate(SWITCH_JS, "pyramid")
@@ -478,9 +478,7 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--pairs", type=int, default=60, help="Pyramid pairs timed at each pace")
     parser.add_argument("--deals", type=int, default=6, help="Pyramid deals at each pace, at least")
     parser.add_argument("--switches", type=int, default=24, help="game switches timed (half each way)")
@@ -498,7 +496,6 @@ def main() -> None:
         "--ab-page", choices=sorted(AB_TITLES), default="",
         help="with --tripeaks-before: the game page compared (default index.html, TriPeaks)",
     )
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     if args.tripeaks_before is not None:
         load = os.getloadavg()[0]

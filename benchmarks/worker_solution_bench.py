@@ -52,7 +52,7 @@ from typing import Any
 from harness import ROOT
 from harness.browser import DIST, SITE, chromium, machine, serve
 from harness.deals import sample
-from harness.docs import write_block
+from harness.docs import write_block, writing_arguments
 from harness.figures import percentile, time_row
 from harness.site import engine_wheel
 from playwright.sync_api import Page
@@ -349,14 +349,13 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = writing_arguments(__doc__)
     parser.add_argument("--game", choices=sorted(PARTS), default="pyramid")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--chunk", type=int, default=50, help="deals per side before the other side runs")
     parser.add_argument("--warm", type=int, default=20, help="deals solved first on both sides, untimed")
     parser.add_argument("--seen", action="store_true", help="draw every card instead of giving up")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         engine_wheel(DIST, Path(folder))  # the dist's wheel is src/ as it is here, or stop

@@ -4,6 +4,8 @@ the document has no such block yet."""
 
 from __future__ import annotations
 
+import argparse
+
 from harness import ROOT
 
 DOC = ROOT / "docs" / "PERFORMANCE.md"
@@ -45,3 +47,11 @@ def write_block(name: str, text: str, heading: str = "## Browser", subsection: s
         updated = add_under(doc, heading, f"{subsection}\n\n{block}" if subsection else block)
     DOC.write_text(updated, encoding="utf-8")
     print(f"\nwritten to {DOC}")
+
+
+def writing_arguments(doc: str | None) -> argparse.ArgumentParser:
+    """The command line of a benchmark whose figures go into docs/PERFORMANCE.md: its whole docstring `doc`
+    as the help, and `--write`; the script adds its own options."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
+    return parser

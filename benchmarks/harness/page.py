@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from playwright.sync_api import Browser, BrowserContext, Page, Request
 
@@ -118,6 +118,43 @@ def wait_snapshot_saved(page: Page, timeout_s: float = 60) -> None:
         time.sleep(0.1)
 
 
+def open_page(browser: Browser, url: str) -> tuple[BrowserContext, Page]:
+    """`url` in a fresh context (`new_context`), once its table is ready."""
+    context = new_context(browser)
+    page = context.new_page()
+    page.goto(url)
+    ready_mark(page)
+    return context, page
+
+
+class ColdStart(NamedTuple):
+    """A first visit of a page in a fresh context, left open for what comes next (a second visit)."""
+
+    context: BrowserContext
+    page: Page
+    requests: list[Request]
+    """Every request the visit finished."""
+    ready_ms: float
+    """The `table-ready` mark."""
+    snapshot: str
+    """How the worker started: "shipped" (from the snapshot the build ships), "used", "saved", ..."""
+    phases: dict[str, float]
+    """The worker's boot steps (`boot_phases`)."""
+
+
+def cold_start(browser: Browser, url: str) -> ColdStart:
+    """Open `url` in a fresh context (empty cache) and wait for the table: the figures of a first visit."""
+    context = new_context(browser)
+    requests: list[Request] = []
+    context.on("requestfinished", requests.append)
+    page = context.new_page()
+    page.goto(url)
+    ready = ready_mark(page)
+    snapshot: str = page.evaluate("() => window.__boot.snapshot")
+    phases = boot_phases(page, SHIPPED_PHASES if snapshot == "shipped" else PHASES)
+    return ColdStart(context, page, requests, ready, snapshot, phases)
+
+
 def starts(
     browser: Browser, base: str, runs: int, page_name: str = ""
 ) -> tuple[list[float], list[float], list[int], list[dict[str, float]]]:
@@ -128,26 +165,17 @@ def starts(
     warm: list[float] = []
     transferred: list[int] = []
     for _ in range(runs):
-        context = new_context(browser)
-        requests: list[Request] = []
-
-        def record(request: Request, into: list[Request] = requests) -> None:
-            into.append(request)
-
-        context.on("requestfinished", record)
-        page = context.new_page()
-        page.goto(f"{base}/{page_name}#7")
-        cold.append(ready_mark(page))
-        shipped = page.evaluate("() => window.__boot.snapshot") == "shipped"
-        phases.append(boot_phases(page, SHIPPED_PHASES if shipped else PHASES))
-        transferred.append(sum(r.sizes()["responseBodySize"] for r in requests))
-        wait_snapshot_saved(page)
-        page.goto(f"{base}/{page_name}?again#7")
-        warm.append(ready_mark(page))
-        snapshot = page.evaluate("() => window.__boot.snapshot")
+        first = cold_start(browser, f"{base}/{page_name}#7")
+        cold.append(first.ready_ms)
+        phases.append(first.phases)
+        transferred.append(sum(r.sizes()["responseBodySize"] for r in first.requests))
+        wait_snapshot_saved(first.page)
+        first.page.goto(f"{base}/{page_name}?again#7")
+        warm.append(ready_mark(first.page))
+        snapshot = first.page.evaluate("() => window.__boot.snapshot")
         if snapshot not in ("used", "shipped"):
             raise RuntimeError(f"the warm start did not use the start-up snapshot ({snapshot})")
-        context.close()
+        first.context.close()
     return cold, warm, transferred, phases
 
 
