@@ -146,7 +146,11 @@ def cold_start(browser: Browser, url: str) -> ColdStart:
     """Open `url` in a fresh context (empty cache) and wait for the table: the figures of a first visit."""
     context = new_context(browser)
     requests: list[Request] = []
-    context.on("requestfinished", requests.append)
+
+    def record(request: Request) -> None:  # a Python function: playwright marks its handlers
+        requests.append(request)
+
+    context.on("requestfinished", record)
     page = context.new_page()
     page.goto(url)
     ready = ready_mark(page)
