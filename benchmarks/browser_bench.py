@@ -30,11 +30,10 @@ from __future__ import annotations
 import gzip
 import json
 import statistics
-import time
 from typing import Any
 
 from harness.browser import COMPRESSED_TYPES, DIST, chromium, machine, require, serve
-from harness.docs import write_block, writing_arguments
+from harness.docs import stamp, write_block, writing_arguments
 from harness.figures import quantile
 from harness.figures import summary_dict as summary
 from harness.page import (
@@ -183,7 +182,7 @@ def startup_markdown(result: dict[str, Any], command: str, machine_text: str) ->
         return f"{n / 1e6:.2f} MB"
 
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine_text}.",
+        f"Command: `{command}` — {stamp()}, {machine_text}.",
         "",
         "| figure (ms, from navigation) | median | 95th pct | max | runs | target |",
         "| --- | --- | --- | --- | --- | --- |",
@@ -437,7 +436,7 @@ def markdown(result: dict[str, Any], command: str) -> str:
     mb = result["cold_start_bytes"] / 1e6
     share = result["cold_boot_phases_ms"]["pyodide"] / result["cold_start_ms"]["median"]  # restore included
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
+        f"Command: `{command}` — {stamp()}, {result['machine']}.",
         "",
         "| figure (ms) | median | 95th pct | runs | target |",
         "| --- | --- | --- | --- | --- |",
@@ -461,7 +460,7 @@ def first_markdown(
     first: dict[str, dict[str, Any]], idle: dict[str, dict[str, float]], command: str, machine_text: str
 ) -> str:
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {machine_text}.",
+        f"Command: `{command}` — {stamp()}, {machine_text}.",
         "",
         "| first 10 actions after `table-ready` (ms) | median | 95th pct | max | actions (takes) "
         "| worker reply, median / max | longest background piece meanwhile "

@@ -18,13 +18,12 @@ port, `Cache-Control: max-age=600` as GitHub Pages sends). Figures:
 from __future__ import annotations
 
 import statistics
-import time
 from typing import Any
 
 import harness  # noqa: F401 - puts tools/ (pwa) on sys.path
 import pwa
 from harness.browser import DIST, chromium, machine, require, serve
-from harness.docs import write_block, writing_arguments
+from harness.docs import stamp, write_block, writing_arguments
 from harness.figures import summary_dict as summary
 from harness.page import new_context, ready_mark, wait_snapshot_saved
 from playwright.sync_api import Browser, Page, Response
@@ -88,7 +87,7 @@ def markdown(result: dict[str, Any], command: str) -> str:
         return f"| {name} | {figures['median']} | {figures['min']} | {figures['max']} | {figures['n']} |"
 
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
+        f"Command: `{command}` — {stamp()}, {result['machine']}.",
         "",
         "| figure (ms) | median | min | max | runs |",
         "| --- | --- | --- | --- | --- |",

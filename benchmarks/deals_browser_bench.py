@@ -14,12 +14,10 @@ docs/PERFORMANCE.md (under "### Deals by level (browser)" in its Browser section
 
 from __future__ import annotations
 
-import os
-import platform
 import statistics
 
-from harness.browser import DIST, chromium, require, serve
-from harness.docs import write_block, writing_arguments
+from harness.browser import DIST, chromium, machine, require, serve
+from harness.docs import stamp, write_block, writing_arguments
 from harness.figures import quantile
 
 HEADING = "### Deals by level (browser)"
@@ -80,8 +78,7 @@ def table(times: dict[str, list[float]], runs: int) -> str:
         f"`.venv/bin/python benchmarks/deals_browser_bench.py --runs {runs} --write`: headless Chromium, "
         "the page's engine worker (Pyodide), `new` with a level from postMessage to the reply, one fresh "
         "random deal per run",
-        f"(machine: {platform.machine()}, {os.cpu_count()} cores, shared with other work, load average "
-        f"{os.getloadavg()[0]:.1f} at the end; wall clock).",
+        f"({stamp()}, {machine()}; wall clock).",
         "",
         "| level | runs | median ms | p95 ms | max ms |",
         "| --- | ---: | ---: | ---: | ---: |",

@@ -38,11 +38,10 @@ from __future__ import annotations
 import json
 import math
 import os
-import time
 from typing import Any
 
 from harness.browser import DIST, chromium, machine, require, serve
-from harness.docs import write_block, writing_arguments
+from harness.docs import stamp, write_block, writing_arguments
 from harness.figures import summary_dict as summary
 from harness.page import READY, behind_background, new_context
 from harness.runs import commit
@@ -336,7 +335,7 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     )
     fps = 1000 / page["median"] if page else 0
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {result['machine']}"
+        f"Command: `{command}` — {stamp()}, {result['machine']}"
         f"; load average {load_before:.1f} at the start"
         + (". **Other work loaded the machine while this ran**: the figures are a loaded machine's"
            if max(load_before, os.getloadavg()[0]) >= 1.0 else "")

@@ -29,7 +29,6 @@ import statistics
 import subprocess
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +37,7 @@ from typing import Any
 import harness
 import localsite
 from harness.browser import COMPRESSED_TYPES, PAGES_CACHE, SITE, machine, require
-from harness.docs import write_block, writing_arguments
+from harness.docs import stamp, write_block, writing_arguments
 
 PAGES = (("TriPeaks", ""), ("Pyramid", "pyramid.html"), ("Klondike", "klondike.html"))
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
@@ -86,7 +85,7 @@ def version(command: list[str]) -> str:
 
 def markdown(results: dict[str, dict[str, float]], command: str, lighthouse: str, runs: int) -> str:
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"Command: `{command}` — {stamp()}, "
         f"Lighthouse {lighthouse} (mobile preset: simulated slow 4G, 4x CPU slowdown), {machine()}; "
         f"medians of {runs} runs per page.",
         "",

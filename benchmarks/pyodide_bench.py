@@ -276,7 +276,7 @@ def main() -> None:
     """Run both interpreters and print markdown tables."""
     # The harness only here, in the driver: this file is imported inside Pyodide too, engine and stdlib only.
     from harness.deals import sample  # noqa: PLC0415
-    from harness.docs import write_block, writing_arguments  # noqa: PLC0415
+    from harness.docs import stamp, write_block, writing_arguments  # noqa: PLC0415
     from harness.figures import time_row  # noqa: PLC0415
     from harness.site import engine_wheel  # noqa: PLC0415
 
@@ -314,7 +314,7 @@ def main() -> None:
     info = pyodide.info
     lines = [
         f"`SITE_DIST={DIST} {' '.join(['.venv/bin/python', *sys.argv])}` (wheel `{wheel.name}`), "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {platform.machine()}, "
+        f"{stamp()}: {platform.machine()}, "
         f"{os.cpu_count()} cores, CPython {platform.python_version()} against Pyodide {info['version']} "
         f"(Python {info['python']}) in Node {node_version()}; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "

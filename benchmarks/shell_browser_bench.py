@@ -39,12 +39,11 @@ from __future__ import annotations
 import json
 import os
 import statistics
-import time
 from pathlib import Path
 from typing import Any
 
 from harness.browser import DIST, chromium, machine, require, serve
-from harness.docs import write_block, writing_arguments
+from harness.docs import stamp, write_block, writing_arguments
 from harness.figures import quantile
 from harness.figures import summary_dict as summary
 from harness.page import (
@@ -365,7 +364,7 @@ def ab_markdown(
 ) -> str:
     title = AB_TITLES.get(page_name, page_name)
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; load "
+        f"Command: `{command}` — {stamp()}, {machine()}; load "
         f"average {load:.1f} at the start. {title}'s start ({page_name or 'index.html'}#7) on the build in "
         f"`{before}` and on this one, one run of each in turn.",
         "",
@@ -441,7 +440,7 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     pair = first_pace["pair_ms"]
     every = [t["pair_ms"] for t in paces.values()]
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {result['machine']}"
+        f"Command: `{command}` — {stamp()}, {result['machine']}"
         f"; load average {load_before:.1f} at the start. Dist built with `python3 build.py build` from "
         f"the tree at {result['commit']}.",
         "",

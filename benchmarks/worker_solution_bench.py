@@ -52,7 +52,7 @@ from typing import Any
 from harness import ROOT
 from harness.browser import DIST, SITE, chromium, machine, serve
 from harness.deals import sample
-from harness.docs import write_block, writing_arguments
+from harness.docs import stamp, write_block, writing_arguments
 from harness.figures import percentile, time_row
 from harness.site import engine_wheel
 from playwright.sync_api import Page
@@ -304,7 +304,7 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
     how = ("`new`, `give_up`, then `solution`" if result["mode"] == "give_up"
            else "`new`, `draw` until every card is known, then `solution`")
     lines = [
-        f"`{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; "
+        f"`{command}` — {stamp()}, {machine()}; "
         f"{len(numbers)} {sample}({args.deals}, {args.seed})`, chunks of {args.chunk} "
         f"alternating which side goes first; {result['seconds']:.0f} s in all. Worker booted in "
         f"{result['boot']['ms']:.0f} ms (start-up snapshot: {result['boot']['snapshot']}).",

@@ -5,6 +5,7 @@ the document has no such block yet."""
 from __future__ import annotations
 
 import argparse
+import time
 
 from harness import ROOT
 
@@ -55,3 +56,8 @@ def writing_arguments(doc: str | None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     return parser
+
+
+def stamp() -> str:
+    """The date and time of a run, UTC, as the figure blocks give it."""
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
