@@ -96,8 +96,8 @@ performance.mark("pyodide-ready");
 document.title = "ready";
 </script>"""
 BARE_PATH = "__bare_loadpyodide__.html"
-# What a static host (GitHub Pages) compresses on the way: text, JSON, JavaScript and the wasm runtime; not
-# the files that are already compressed (zip, wheel, png, the .gz snapshot).
+
+
 def host_bytes(requests: list[Request], base: str) -> tuple[int, int]:
     """(bytes of the response bodies as served here, bytes a gzip-compressing host would send: gzip -6 of
     each file of a compressible type, the file itself otherwise)."""
@@ -333,7 +333,6 @@ def first_actions(
                 entry["behind"].extend(behind_background(result["actions"], result["slices"]))
             context.close()
     return found
-
 
 
 def first_summary(found: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:

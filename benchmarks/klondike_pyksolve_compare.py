@@ -34,6 +34,7 @@ from solitaire_core.shuffle import shuffled_indexes
 Row = tuple[int, int, str, float, int, str, float]
 """(deal, draw, our verdict, our CPU ms, our nodes, pyksolve's verdict, its CPU ms)."""
 
+
 def ksolve_text(order: list[int]) -> str:
     """A deal (deck indexes in design.md's notation order) in pyksolve's `load_solitaire` format."""
     columns = [[order[i] for i in column_indexes(c)] for c in range(7)]

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request
 
 READY = "#game[data-state='ready']"
 
+
 def ready_mark(page: Page) -> float:
     """The page's `table-ready` mark (ms from its navigation), once the table is ready."""
     page.wait_for_selector(READY, timeout=120_000)
@@ -186,7 +187,6 @@ def starts(
 def phase_medians(phases: list[dict[str, float]]) -> dict[str, float]:
     """The median of each boot step over starts of one kind (the steps of the first start, in order)."""
     return {name: statistics.median(p[name] for p in phases if name in p) for name in phases[0]}
-
 
 
 def behind_background(actions: list[dict[str, Any]], slices: list[dict[str, Any]]) -> list[float]:

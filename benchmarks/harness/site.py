@@ -24,7 +24,8 @@ SITE = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # as build.py
 DIST = SITE.with_name(f"{SITE.name}-test")
 PAGES_CACHE = "max-age=600"  # the Cache-Control header GitHub Pages sends
 COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", "/")
-"""What a host that compresses (GitHub Pages) sends gzipped."""
+"""What a static host (GitHub Pages) compresses on the way: text, JSON, JavaScript and the wasm runtime; not
+the files that are already compressed (zip, wheel, png, the .gz snapshot)."""
 
 
 def require(folder: Path, name: str, what: str = "is not built") -> None:
