@@ -104,7 +104,7 @@ def timed(advise: Callable[[T], R], times: list[HintTime], why: Callable[[R], st
 
 def play_deals(
     play: Callable[[T], R],
-    jobs_in: Iterable[T],
+    items: Iterable[T],
     jobs: int,
     *,
     every: int = 25,
@@ -112,15 +112,16 @@ def play_deals(
     each: Callable[[R], None] | None = None,
     setup: tuple[Callable[..., None], tuple[Any, ...]] | None = None,
 ) -> list[R]:
-    """`play` each item of `jobs_in` (a deal number, or a deal and its settings) in `jobs` processes, each
-    item whole in one process, the results in order. `setup` is (initializer, its arguments) run once in
-    each process (the clock, a budget). `each(result)` is called as each result comes; every `every`
-    results, `progress(results so far)` is printed to stderr with the seconds elapsed."""
+    """`play` each of `items` (a deal number, or a deal and its settings) in `jobs` processes, each item
+    whole in one process, the results in order. `setup` is (initializer, its arguments) run once in each
+    process before its first item (e.g. building the TriPeaks solver's tables, so no deal's time has it).
+    `each(result)` is called as each result comes; every `every` results, `progress(results so far)` is
+    printed to stderr with the seconds elapsed."""
     begin = time.perf_counter()
     results: list[R] = []
     initializer, initargs = setup if setup is not None else (None, ())
     with multiprocessing.Pool(jobs, initializer=initializer, initargs=initargs) as pool:
-        for count, result in enumerate(pool.imap(play, jobs_in), 1):
+        for count, result in enumerate(pool.imap(play, items), 1):
             results.append(result)
             if each is not None:
                 each(result)
