@@ -22,41 +22,32 @@ page's own figures, HTTP cache only. Figures:
 
 `--write` puts the result between the `browser:start` / `browser:end` markers of docs/PERFORMANCE.md (and
 the first actions between `first-actions:start` / `first-actions:end`, unless `--first-runs 0` leaves them
-out). `starts(..., "pyramid.html")` times another game's page (benchmarks/shell_browser_bench.py).
+out). `harness.page.starts(..., "pyramid.html")` times another game's page (shell_browser_bench.py).
 """
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
-import os
-import platform
 import statistics
-import subprocess
-import sys
-import time
-from contextlib import AbstractContextManager
-from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Request, sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-import localsite
-from localsite import CHROMIUM, launch_options
-
-ROOT = Path(__file__).resolve().parent.parent
-# The test build beside the site (build.py writes both): the benchmarks read the worker's `trace` hook, which
-# the site that ships does not obey. Apart from js/hooks.js the two builds are the same files.
-SITE = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # as build.py
-DIST = SITE.with_name(f"{SITE.name}-test")
-DOC = ROOT / "docs" / "PERFORMANCE.md"
-START, END = "<!-- browser:start -->", "<!-- browser:end -->"
-STARTUP_START, STARTUP_END = "<!-- startup:start -->", "<!-- startup:end -->"
-FIRST_START, FIRST_END = "<!-- first-actions:start -->", "<!-- first-actions:end -->"
-READY = "#game[data-state='ready']"
-PAGES_CACHE = "max-age=600"  # the Cache-Control header GitHub Pages sends
+from harness.browser import COMPRESSED_TYPES, DIST, chromium, machine, require, serve
+from harness.docs import stamp, write_block, writing_arguments
+from harness.figures import quantile
+from harness.figures import summary_dict as summary
+from harness.page import (
+    PHASE_NAMES,
+    behind_background,
+    cold_start,
+    new_context,
+    open_page,
+    phase_medians,
+    ready_mark,
+    starts,
+    wait_snapshot_saved,
+)
+from playwright.sync_api import Browser, Page, Request
 
 TAP_JS = """
 pos => new Promise(resolve => {
@@ -88,167 +79,6 @@ HINT_JS = """
 """
 
 
-def serve() -> AbstractContextManager[str]:
-    """dist/ on a free local port with GitHub Pages' cache header (localsite.serve); yields the origin."""
-    return localsite.serve(DIST, cache_control=PAGES_CACHE)
-
-
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def summary(values: list[float]) -> dict[str, float]:
-    return {
-        "median": round(statistics.median(values), 1),
-        "p95": round(quantile(values, 0.95), 1),
-        "min": round(min(values), 1),
-        "max": round(max(values), 1),
-        "n": len(values),
-    }
-
-
-def ready_mark(page: Page) -> float:
-    page.wait_for_selector(READY, timeout=120_000)
-    value: float = page.evaluate("() => performance.getEntriesByName('table-ready')[0].startTime")
-    return value
-
-
-BOOT_RECORDER = """
-localStorage.setItem('tripeaks.welcome', 'seen');
-localStorage.setItem('pyramid.welcome', 'seen');
-(() => {
-  const Original = window.Worker;
-  window.__boot = null;
-  window.__trace = []; // the worker's background work: {op, ms, end} (end in this page's clock)
-  window.__requests = []; // the page's requests: {id, op, sent, answered}
-  window.Worker = class extends Original {
-    constructor(url, options) {
-      const traced = new URL(url, location.href);
-      traced.searchParams.set('trace', '1');
-      super(traced, options);
-      const requests = new Map();
-      const post = this.postMessage.bind(this);
-      this.postMessage = (message, ...rest) => {
-        if (message && message.id !== undefined) {
-          const entry = {id: message.id, op: message.op, sent: performance.now(), answered: null};
-          requests.set(message.id, entry);
-          window.__requests.push(entry);
-        }
-        return post(message, ...rest);
-      };
-      this.addEventListener('message', e => {
-        const entry = e.data && requests.get(e.data.id);
-        if (entry && entry.answered === null) entry.answered = performance.now();
-        if (e.data && e.data.type === 'boot') window.__boot = e.data;
-        if (e.data && e.data.type === 'trace') {
-          window.__trace.push({op: e.data.op, ms: e.data.ms, end: e.data.at - performance.timeOrigin});
-        }
-      });
-    }
-  };
-})();
-"""
-PHASES = ("imported", "pyodide", "unpacked", "installed", "session")
-PHASE_NAMES = {
-    "imported": "config + pyodide.mjs",
-    "snapshot-fetched": "the shipped snapshot downloaded (and decompressed as it comes)",
-    "snapshot-unpacked": "its sha256 checked",
-    "pyodide": "`loadPyodide` (runtime, wasm, stdlib; restoring the snapshot when there is one)",
-    "unpacked": "checking, unpacking and importing the engine wheel (every game's engine)",
-    "installed": "taking the start-up snapshot",
-    "session": "the first Session (TriPeaks')",
-}
-# Those of a start from the snapshot the build ships (worker.js), in order.
-SHIPPED_PHASES = ("imported", "snapshot-fetched", "snapshot-unpacked", "pyodide", "session")
-
-
-def new_context(browser: Browser) -> BrowserContext:
-    # Without the service worker: these are the page's own figures (the offline start is measured apart).
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, locale="fr-FR", service_workers="block"
-    )
-    context.add_init_script(BOOT_RECORDER)
-    return context
-
-
-def boot_phases(page: Page, names: tuple[str, ...] = PHASES) -> dict[str, float]:
-    """Milliseconds spent in each boot step `names` of the worker (from its own clock): PHASES for a start
-    without a snapshot, SHIPPED_PHASES for one from the snapshot the build ships."""
-    boot: dict[str, Any] = page.evaluate("() => window.__boot")
-    marks: dict[str, float] = boot["phases"]
-    steps: dict[str, float] = {}
-    previous = marks["start"]
-    for name in names:
-        steps[name] = marks[name] - previous
-        previous = marks[name]
-    return steps
-
-
-SNAPSHOT_SAVED = """
-async () => {
-  for (const name of await caches.keys()) {
-    if (name.startsWith('tripeaks-engine-snapshot:') && (await (await caches.open(name)).keys()).length) {
-      return true;
-    }
-  }
-  return false;
-}
-"""
-
-
-def wait_snapshot_saved(page: Page, timeout_s: float = 60) -> None:
-    """Wait until the first start has saved its start-up snapshot, as it has long before a real return (no
-    wait after a start from the shipped snapshot: the browser saves none of its own then)."""
-    page.wait_for_function("() => window.__boot !== null", timeout=120_000)
-    if page.evaluate("() => window.__boot.snapshot") == "shipped":
-        return
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(SNAPSHOT_SAVED):
-        if time.monotonic() > deadline:
-            raise RuntimeError("the start-up snapshot was never saved")
-        time.sleep(0.1)
-
-
-def starts(
-    browser: Browser, base: str, runs: int, page_name: str = ""
-) -> tuple[list[float], list[float], list[int], list[dict[str, float]]]:
-    """Cold and warm starts of the game page `page_name` ("" is index.html, TriPeaks; "pyramid.html"):
-    milliseconds to `table-ready` of each, bytes of each cold start, and the worker's boot steps."""
-    phases: list[dict[str, float]] = []
-    cold: list[float] = []
-    warm: list[float] = []
-    transferred: list[int] = []
-    for _ in range(runs):
-        context = new_context(browser)
-        requests: list[Request] = []
-
-        def record(request: Request, into: list[Request] = requests) -> None:
-            into.append(request)
-
-        context.on("requestfinished", record)
-        page = context.new_page()
-        page.goto(f"{base}/{page_name}#7")
-        cold.append(ready_mark(page))
-        shipped = page.evaluate("() => window.__boot.snapshot") == "shipped"
-        phases.append(boot_phases(page, SHIPPED_PHASES if shipped else PHASES))
-        transferred.append(sum(r.sizes()["responseBodySize"] for r in requests))
-        wait_snapshot_saved(page)
-        page.goto(f"{base}/{page_name}?again#7")
-        warm.append(ready_mark(page))
-        snapshot = page.evaluate("() => window.__boot.snapshot")
-        if snapshot not in ("used", "shipped"):
-            raise RuntimeError(f"the warm start did not use the start-up snapshot ({snapshot})")
-        context.close()
-    return cold, warm, transferred, phases
-
-
-def phase_medians(phases: list[dict[str, float]]) -> dict[str, float]:
-    """The median of each boot step over starts of one kind (the steps of the first start, in order)."""
-    return {name: statistics.median(p[name] for p in phases if name in p) for name in phases[0]}
-
-
 # ------------------------------------------------------------------ cold starts, side by side
 #
 # Three kinds of first visit, one after the other in each run (a load that drifts falls on all three):
@@ -266,9 +96,6 @@ performance.mark("pyodide-ready");
 document.title = "ready";
 </script>"""
 BARE_PATH = "__bare_loadpyodide__.html"
-# What a static host (GitHub Pages) compresses on the way: text, JSON, JavaScript and the wasm runtime; not
-# the files that are already compressed (zip, wheel, png, the .gz snapshot).
-COMPRESSED_TYPES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", "/")
 
 
 def host_bytes(requests: list[Request], base: str) -> tuple[int, int]:
@@ -297,21 +124,13 @@ def compare_starts(browser: Browser, base: str, runs: int) -> dict[str, Any]:
     bare: list[float] = []
     for _ in range(runs):
         for kind, query in kinds.items():
-            context = new_context(browser)
-            requests: list[Request] = []
-
-            def record(request: Request, into: list[Request] = requests) -> None:
-                into.append(request)
-
-            context.on("requestfinished", record)
-            page = context.new_page()
-            page.goto(f"{base}/{query}#7")
+            first = cold_start(browser, f"{base}/{query}#7")
+            context, page = first.context, first.page
             entry = found[kind]
-            entry["cold"].append(ready_mark(page))
-            state = page.evaluate("() => window.__boot.snapshot")
-            entry["state"].append(state)
-            entry["phases"].append(boot_phases(page, SHIPPED_PHASES if state == "shipped" else PHASES))
-            raw, sent = host_bytes(requests, base)
+            entry["cold"].append(first.ready_ms)
+            entry["state"].append(first.snapshot)
+            entry["phases"].append(first.phases)
+            raw, sent = host_bytes(first.requests, base)
             entry["raw"].append(raw)
             entry["sent"].append(sent)
             wait_snapshot_saved(page)
@@ -363,7 +182,7 @@ def startup_markdown(result: dict[str, Any], command: str, machine_text: str) ->
         return f"{n / 1e6:.2f} MB"
 
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine_text}.",
+        f"Command: `{command}` — {stamp()}, {machine_text}.",
         "",
         "| figure (ms, from navigation) | median | 95th pct | max | runs | target |",
         "| --- | --- | --- | --- | --- | --- |",
@@ -516,20 +335,6 @@ def first_actions(
     return found
 
 
-def behind_background(actions: list[dict[str, Any]], slices: list[dict[str, Any]]) -> list[float]:
-    """For each action, how long background work held the worker while the action's request waited for its
-    reply (the time it waited behind background work)."""
-    out = []
-    for action in actions:
-        if action["sent"] is None:
-            continue
-        begin, end = action["sent"], action["sent"] + action["worker"]
-        out.append(
-            sum(max(0.0, min(end, s["start"] + s["ms"]) - max(begin, s["start"])) for s in slices)
-        )
-    return out
-
-
 def first_summary(found: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name, entry in found.items():
@@ -575,10 +380,7 @@ def wait_stock(page: Page, stock: int) -> None:
 
 
 def taps(browser: Browser, base: str, count: int) -> list[float]:
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/#7")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/#7")
     times: list[float] = []
     deal = 7
     while len(times) < count:
@@ -599,10 +401,7 @@ def taps(browser: Browser, base: str, count: int) -> list[float]:
 
 def hints(browser: Browser, base: str, count: int, settle_ms: int) -> list[float]:
     """Follow the hint's own advice through deals, timing each request."""
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/#11")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/#11")
     times: list[float] = []
     deal = 11
     while len(times) < count:
@@ -629,26 +428,6 @@ def hints(browser: Browser, base: str, count: int, settle_ms: int) -> list[float
     return times
 
 
-def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text(encoding="utf-8").splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    version = "Chromium"
-    if CHROMIUM.exists():
-        completed = subprocess.run([str(CHROMIUM), "--version"], capture_output=True, text=True, check=False)
-        version = completed.stdout.strip().splitlines()[-1] if completed.stdout.strip() else version
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return (
-        f"{platform.machine()}, {os.cpu_count()} cores ({cpu}), {version} headless, "
-        f"shared with other work (load average {load:.1f} at the end of the run)"
-    )
-
-
 def markdown(result: dict[str, Any], command: str) -> str:
     def row(name: str, figures: dict[str, float], target: str) -> str:
         return f"| {name} | {figures['median']} | {figures['p95']} | {figures['n']} | {target} |"
@@ -656,7 +435,7 @@ def markdown(result: dict[str, Any], command: str) -> str:
     mb = result["cold_start_bytes"] / 1e6
     share = result["cold_boot_phases_ms"]["pyodide"] / result["cold_start_ms"]["median"]  # restore included
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
+        f"Command: `{command}` — {stamp()}, {result['machine']}.",
         "",
         "| figure (ms) | median | 95th pct | runs | target |",
         "| --- | --- | --- | --- | --- |",
@@ -680,7 +459,7 @@ def first_markdown(
     first: dict[str, dict[str, Any]], idle: dict[str, dict[str, float]], command: str, machine_text: str
 ) -> str:
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {machine_text}.",
+        f"Command: `{command}` — {stamp()}, {machine_text}.",
         "",
         "| first 10 actions after `table-ready` (ms) | median | 95th pct | max | actions (takes) "
         "| worker reply, median / max | longest background piece meanwhile "
@@ -709,28 +488,8 @@ def first_markdown(
     return "\n".join(lines)
 
 
-def replace_block(doc: str, start: str, end: str, text: str) -> str | None:
-    """`doc` with the text between the markers `start` and `end` replaced; None when a marker is missing."""
-    if start not in doc or end not in doc:
-        return None
-    head, rest = doc.split(start, 1)
-    return head + f"{start}\n{text}\n{end}" + rest.split(end, 1)[1]
-
-
-def write_doc(text: str, start: str = START, end: str = END) -> None:
-    doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
-    updated = replace_block(doc, start, end, text)
-    if updated is None and start != START and END in doc:  # a new block goes after the main one
-        updated = doc.replace(END, f"{END}\n\n{start}\n{text}\n{end}", 1)
-    if updated is None:
-        updated = doc.rstrip("\n") + f"\n\n## Browser\n\n{start}\n{text}\n{end}\n"
-    DOC.write_text(updated, encoding="utf-8")
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=5, help="cold/warm start runs")
     parser.add_argument("--taps", type=int, default=100)
     parser.add_argument("--hints", type=int, default=30)
@@ -745,40 +504,34 @@ def main() -> None:
         "--only-startup", action="store_true",
         help="only the side-by-side start-up comparison (shipped snapshot, without it, bare loadPyodide)",
     )
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
-    if not (DIST / "config.json").exists():
-        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    require(DIST, "config.json")
     first_runs = args.runs if args.first_runs is None else args.first_runs
-    with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
+    with serve() as base, chromium() as browser:
         if args.only_startup:
             startup = compare_starts(browser, base, args.runs)
-            browser.close()
             print(json.dumps(startup, indent=1))
             command = f".venv/bin/python benchmarks/browser_bench.py --only-startup --runs {args.runs}"
             text = startup_markdown(startup, command, machine())
             print(text)
             if args.write:
-                write_doc(text, STARTUP_START, STARTUP_END)
+                write_block("startup", text)
             return
         idle_pieces: list[dict[str, Any]] = []
         first = first_summary(first_actions(browser, base, first_runs, idle_pieces))
         idle = idle_summary(idle_pieces)
         if args.only_first:
-            browser.close()
             print(json.dumps({"first_actions_ms": first, "idle_pieces_ms": idle}, indent=1))
             command = f".venv/bin/python benchmarks/browser_bench.py --only-first --first-runs {first_runs}"
             text = first_markdown(first, idle, command, machine())
             print(text)
             if args.write:
-                write_doc(text, FIRST_START, FIRST_END)
+                write_block("first-actions", text)
             return
         cold, warm, transferred, phases = starts(browser, base, args.runs)
         tap_times = taps(browser, base, args.taps)
         settled = hints(browser, base, args.hints, settle_ms=1000)
         immediate = hints(browser, base, max(10, args.hints // 2), settle_ms=0)
-        browser.close()
     result: dict[str, Any] = {
         "machine": machine(),
         "cold_start_ms": summary(cold),
@@ -802,9 +555,9 @@ def main() -> None:
     if first_runs > 0:
         print(first_text)
     if args.write:
-        write_doc(text)
+        write_block("browser", text)
         if first_runs > 0:
-            write_doc(first_text, FIRST_START, FIRST_END)
+            write_block("first-actions", first_text)
 
 
 if __name__ == "__main__":

@@ -17,31 +17,17 @@ port, `Cache-Control: max-age=600` as GitHub Pages sends). Figures:
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
-from browser_bench import (
-    BOOT_RECORDER,
-    DIST,
-    DOC,
-    machine,
-    ready_mark,
-    replace_block,
-    serve,
-    summary,
-    wait_snapshot_saved,
-)
-from playwright.sync_api import Browser, Page, Response, sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import harness  # noqa: F401 - puts tools/ (pwa) on sys.path
 import pwa
-from localsite import launch_options
+from harness.browser import DIST, chromium, machine, require, serve
+from harness.docs import stamp, write_block, writing_arguments
+from harness.figures import summary_dict as summary
+from harness.page import new_context, ready_mark, wait_snapshot_saved
+from playwright.sync_api import Browser, Page, Response
 
-START, END = "<!-- pwa:start -->", "<!-- pwa:end -->"
 SUBSECTION = "### Offline"
 SW_ACTIVATED = """async () => {
   const registration = await navigator.serviceWorker.ready;
@@ -67,8 +53,7 @@ def measure(browser: Browser, base: str, runs: int) -> dict[str, Any]:
     served_by_sw: list[bool] = []
     snapshots: list[bool] = []
     for run in range(runs):
-        context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="fr-FR")
-        context.add_init_script(BOOT_RECORDER)
+        context = new_context(browser, service_workers=True)
         page = context.new_page()
         page.goto(f"{base}/#7")
         cold.append(ready_mark(page))
@@ -102,7 +87,7 @@ def markdown(result: dict[str, Any], command: str) -> str:
         return f"| {name} | {figures['median']} | {figures['min']} | {figures['max']} | {figures['n']} |"
 
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d')}, {result['machine']}.",
+        f"Command: `{command}` — {stamp()}, {result['machine']}.",
         "",
         "| figure (ms) | median | min | max | runs |",
         "| --- | --- | --- | --- | --- |",
@@ -123,36 +108,14 @@ def markdown(result: dict[str, Any], command: str) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str) -> None:
-    doc = DOC.read_text(encoding="utf-8") if DOC.exists() else "# Performance\n"
-    block = f"{START}\n{text}\n{END}"
-    updated = replace_block(doc, START, END, text)
-    if updated is not None:
-        doc = updated
-    elif "\n## Browser\n" in doc:
-        head, rest = doc.split("\n## Browser\n", 1)
-        cut = rest.find("\n## ")
-        section, tail = (rest, "") if cut < 0 else (rest[:cut], rest[cut:])
-        doc = head + "\n## Browser\n" + section.rstrip("\n") + f"\n\n{SUBSECTION}\n\n{block}\n" + tail
-    else:
-        doc = doc.rstrip("\n") + f"\n\n## Browser\n\n{SUBSECTION}\n\n{block}\n"
-    DOC.write_text(doc, encoding="utf-8")
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=7, help="fresh contexts, each: cold, then offline")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
-    if not (DIST / "sw.js").exists():
-        raise SystemExit("dist/ has no service worker: run `python3 build.py build`")
+    require(DIST, "sw.js", "has no service worker")
     precache = pwa.precache_list(DIST)
-    with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
+    with serve() as base, chromium() as browser:
         result = measure(browser, base, args.runs)
-        browser.close()
     result.update({
         "machine": machine(),
         "precache_files": len(precache.files),
@@ -163,7 +126,7 @@ def main() -> None:
     text = markdown(result, command)
     print(text)
     if args.write:
-        write_doc(text)
+        write_block("pwa", text, subsection=SUBSECTION)
 
 
 if __name__ == "__main__":

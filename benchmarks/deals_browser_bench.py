@@ -8,22 +8,17 @@ booted, times `{op: "new", args: {level}}` from postMessage to the reply, `--run
 fresh random deal: easy, medium and hard deals are proven winnable before they are dealt; `any` is the
 plain random deal for comparison). This is the wait behind the page's "Distribution…" line.
 
-`--write` puts the table under "### Deals by level (browser)" in the Browser section of docs/PERFORMANCE.md.
+`--write` puts the table between the `deals-browser:start` / `deals-browser:end` markers of
+docs/PERFORMANCE.md (under "### Deals by level (browser)" in its Browser section).
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import platform
 import statistics
-import sys
 
-from browser_bench import DIST, DOC, ROOT, serve
-from playwright.sync_api import sync_playwright
-
-sys.path.insert(0, str(ROOT / "tools"))
-from localsite import launch_options
+from harness.browser import DIST, chromium, machine, require, serve
+from harness.docs import stamp, write_block, writing_arguments
+from harness.figures import quantile
 
 HEADING = "### Deals by level (browser)"
 LEVELS = ("any", "easy", "medium", "hard")
@@ -65,21 +60,13 @@ async ({levels, runs}) => {
 """
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
-
-
 def measure(runs: int) -> dict[str, list[float]]:
-    with serve() as base, sync_playwright() as p:
-        browser = p.chromium.launch(**launch_options())
+    with serve() as base, chromium() as browser:
         context = browser.new_context(service_workers="block")
         page = context.new_page()
         page.goto(f"{base}/config.json")
         page.set_default_timeout(600_000)
         raw = page.evaluate(MEASURE_JS, {"levels": list(LEVELS), "runs": runs})
-        browser.close()
     for level in LEVELS[1:]:
         letters = {entry["id"].split("-")[0] for entry in raw[level]}
         assert letters == {{"easy": "E", "medium": "M", "hard": "H"}[level]}, (level, letters)
@@ -88,13 +75,10 @@ def measure(runs: int) -> dict[str, list[float]]:
 
 def table(times: dict[str, list[float]], runs: int) -> str:
     lines = [
-        HEADING,
-        "",
         f"`.venv/bin/python benchmarks/deals_browser_bench.py --runs {runs} --write`: headless Chromium, "
         "the page's engine worker (Pyodide), `new` with a level from postMessage to the reply, one fresh "
         "random deal per run",
-        f"(machine: {platform.machine()}, {os.cpu_count()} cores, shared with other work, load average "
-        f"{os.getloadavg()[0]:.1f} at the end; wall clock).",
+        f"({stamp()}, {machine()}; wall clock).",
         "",
         "| level | runs | median ms | p95 ms | max ms |",
         "| --- | ---: | ---: | ---: | ---: |",
@@ -102,50 +86,27 @@ def table(times: dict[str, list[float]], runs: int) -> str:
     for level in LEVELS:
         values = times[level]
         lines.append(
-            f"| {level} | {len(values)} | {statistics.median(values):.0f} | {percentile(values, 0.95):.0f} "
+            f"| {level} | {len(values)} | {statistics.median(values):.0f} | {quantile(values, 0.95):.0f} "
             f"| {max(values):.0f} |"
         )
-    slow = [level for level in LEVELS if percentile(times[level], 0.95) > 1000]
+    slow = [level for level in LEVELS if quantile(times[level], 0.95) > 1000]
     lines.append("")
     lines.append(
         "Target (issue 5): generation ≤ 1 s at the 95th percentile. "
         + (f"Over it in this run: {', '.join(slow)}." if slow else "Every level is within it in this run.")
     )
-    return "\n".join(lines) + "\n"
-
-
-def write(section: str) -> None:
-    text = DOC.read_text(encoding="utf-8")
-    if HEADING in text:
-        start = text.index(HEADING)
-        rest = text[start + len(HEADING):]
-        following = [i for i in (rest.find("\n## "), rest.find("\n### ")) if i >= 0]
-        end = start + len(HEADING) + (min(following) + 1 if following else len(rest))
-        text = text[:start] + section + ("\n" if end < len(text) else "") + text[end:].lstrip("\n")
-    elif "\n## Browser" in text:
-        start = text.index("\n## Browser") + 1
-        rest = text[start + 1:]
-        nxt = rest.find("\n## ")
-        end = start + 1 + nxt + 1 if nxt >= 0 else len(text)
-        before, after = text[:end].rstrip("\n"), text[end:]
-        text = before + "\n\n" + section + ("\n" + after if after else "")
-    else:
-        text = text.rstrip("\n") + "\n\n## Browser\n\n" + section
-    DOC.write_text(text, encoding="utf-8")
+    return "\n".join(lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=40)
-    parser.add_argument("--write", action="store_true")
     args = parser.parse_args()
-    if not (DIST / "worker.js").exists():
-        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    require(DIST, "worker.js")
     section = table(measure(args.runs), args.runs)
     print(section)
     if args.write:
-        write(section)
-        print(f"written to {DOC.relative_to(ROOT)}")
+        write_block("deals-browser", section, subsection=HEADING)
 
 
 if __name__ == "__main__":

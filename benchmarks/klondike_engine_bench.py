@@ -10,25 +10,23 @@ last legal move: draw or recycle), the snapshot timed before each. Prints one JS
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
-import time
 from collections import Counter
+
+from harness.figures import percentile
+from harness.runs import arguments, clock_named
 
 from klondike_core.game import Game
 from klondike_core.snapshot import snapshot
-from solitaire_core.figures import percentile
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
+    """Play the deals, time every snapshot, print the JSON figures."""
+    parser = arguments(__doc__, 100, seed=1, jobs=None, clock="cpu")
     parser.add_argument("--steps", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     args = parser.parse_args()
-    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    clock = clock_named(args.clock)
     rng = random.Random(args.seed)
     times: list[float] = []
     answers: Counter[str] = Counter()

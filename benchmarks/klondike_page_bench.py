@@ -35,33 +35,18 @@ docs/PERFORMANCE.md (appended at the end of the file, under "## Klondike", when 
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import os
-import subprocess
-import sys
-import time
-from pathlib import Path
 from typing import Any
 
-from browser_bench import (
-    DIST,
-    DOC,
-    READY,
-    behind_background,
-    machine,
-    new_context,
-    replace_block,
-    serve,
-    summary,
-)
-from playwright.sync_api import Browser, Page, sync_playwright
+from harness.browser import DIST, chromium, machine, require, serve
+from harness.docs import stamp, write_block, writing_arguments
+from harness.figures import summary_dict as summary
+from harness.page import READY, behind_background, new_context
+from harness.runs import commit
+from playwright.sync_api import Browser, Page
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-import localsite
-
-START, END = "<!-- klondike-page:start -->", "<!-- klondike-page:end -->"
 BOARD = "#klondike-board"
 FRAME_MS = 1000 / 60
 MOVES = ("auto", "place", "draw", "recycle")
@@ -350,7 +335,7 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     )
     fps = 1000 / page["median"] if page else 0
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {result['machine']}"
+        f"Command: `{command}` — {stamp()}, {result['machine']}"
         f"; load average {load_before:.1f} at the start"
         + (". **Other work loaded the machine while this ran**: the figures are a loaded machine's"
            if max(load_before, os.getloadavg()[0]) >= 1.0 else "")
@@ -383,44 +368,24 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str) -> None:
-    """Replace the block between the markers, or append it at the very end, under "## Klondike"."""
-    doc = DOC.read_text(encoding="utf-8")
-    updated = replace_block(doc, START, END, text)
-    if updated is None:
-        heading = "" if "\n## Klondike" in doc else "\n\n## Klondike"
-        updated = doc.rstrip("\n") + f"{heading}\n\n{START}\n{text}\n{END}\n"
-    DOC.write_text(updated, encoding="utf-8")
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--moves", type=int, default=40, help="timings wanted of each kind of move")
     parser.add_argument("--deals", type=int, default=8, help="Klondike deals played at most")
     parser.add_argument("--drags", type=int, default=6, help="scripted mouse drags")
     parser.add_argument("--drag-steps", type=int, default=120, help="Playwright mouse moves of each drag")
     parser.add_argument("--drag-ms", type=int, default=1500, help="length of each in-page drag")
     parser.add_argument("--gap-ms", type=int, default=300, help="pause between taps, as a player's")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
-    if not (DIST / "config.json").exists():
-        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    require(DIST, "config.json")
     load_before = os.getloadavg()[0]
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False,
-        cwd=Path(__file__).resolve().parent,
-    ).stdout.strip()
-    with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**localsite.launch_options())
+    with serve() as base, chromium() as browser:
         result = run(
             browser, base, args.moves, args.deals, gap_ms=args.gap_ms, drags=args.drags,
             steps=args.drag_steps, drag_ms=args.drag_ms,
         )
-        browser.close()
     result.update(
-        machine=machine(), commit=commit, gap_ms=args.gap_ms, drags=args.drags, drag_steps=args.drag_steps,
+        machine=machine(), commit=commit(), gap_ms=args.gap_ms, drags=args.drags, drag_steps=args.drag_steps,
         drag_ms=args.drag_ms,
     )
     print(json.dumps(result, indent=1))
@@ -432,7 +397,7 @@ def main() -> None:
     text = markdown(result, command, load_before)
     print(text)
     if args.write:
-        write_doc(text)
+        write_block("klondike-page", text, heading="## Klondike")
 
 
 if __name__ == "__main__":

@@ -7,42 +7,32 @@ and draw 3, in one run (issue 20).
 
 Deal N is `shuffled_indexes(N)` read into design.md's notation, from its start, every card known. Ours gets
 `--budget-ms` of the CPU time of the process solving it (`time.process_time`); every `win` line is replayed
-(`klondike_core.lines`, three cards a draw under draw 3; under draw 1 through the rules engine's `Game` too)
-and must win, or the run stops. pyksolve (imported only if present; it is not a dependency of the project)
-gets `solve_fast(max_closed_count=--max-closed)`; its `load_solitaire` format is 3 digits a card (rank 01-13,
+(`workloads.solving.klondike_deal`, as `solver_bench.py --game klondike` does: `klondike_core.lines` under
+draw 3; under draw 1 `replay` and the rules engine's `Game`) and must win, or the run stops. pyksolve
+(imported only if present; it is not a dependency of the project) gets
+`solve_fast(max_closed_count=--max-closed)`; its `load_solitaire` format is 3 digits a card (rank 01-13,
 then suit 1-4 = C D H S), the tableau dealt row by row (the first card of every column, then the second of
 columns 2-7, ...), then the stock from the first card drawn, and `draw_count` 1 or 3. Its "could not
 complete" after its state cap proves nothing either way. A deal where one says `win` and the other `lost` is
 a contradiction (one of the two is wrong: a win line of ours replays, so ours can only be a wrong `lost`).
-Deals are taken in order, both draws of a deal together, and a report is printed every 50 results, so a run
+Deals are taken in order, both draws of a deal together, and a report is printed every 100 results, so a run
 stopped early still says what it did.
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
-import multiprocessing
-import os
-import platform
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+from harness.figures import percentile
+from harness.runs import arguments, play_deals, print_footer, print_header
+from workloads.solving import klondike_deal
 
-from klondike_core.fast import Board
-from klondike_core.lines import wins
-from klondike_core.position import Position, column_indexes
-from klondike_core.solver import solve_board
-from solitaire_core.cards import Card
+from klondike_core.position import column_indexes
 from solitaire_core.shuffle import shuffled_indexes
 
 Row = tuple[int, int, str, float, int, str, float]
 """(deal, draw, our verdict, our CPU ms, our nodes, pyksolve's verdict, its CPU ms)."""
-
-_SETTINGS: dict[str, float] = {"budget": 10000.0, "closed": 1_000_000.0}
 
 
 def ksolve_text(order: list[int]) -> str:
@@ -52,33 +42,11 @@ def ksolve_text(order: list[int]) -> str:
     return "".join(f"{i % 13 + 1:02d}{i // 13 + 1}" for i in cards)
 
 
-def _init(budget: float, closed: int) -> None:
-    _SETTINGS["budget"] = budget
-    _SETTINGS["closed"] = float(closed)
-
-
-def _game_wins(number: int, line: tuple[str, ...]) -> bool:
-    """Draw 1: the line replayed through the rules engine's Game."""
-    from klondike_core.game import Game  # noqa: PLC0415
-
-    game = Game.from_id(number)
-    for move in line:
-        game.play(move)
-    return bool(game.won)
-
-
-def run_one(task: tuple[int, int]) -> Row:
-    """Both solvers on deal `task[0]` under draw `task[1]`."""
-    number, draw = task
-    order = shuffled_indexes(number)
-    position = Position.dealt(tuple(Card.from_index(i) for i in order))
-    result = solve_board(
-        Board.of(position), budget_ms=_SETTINGS["budget"], clock=time.process_time, draw=draw
-    )
-    if result.verdict.value == "win" and not (
-        wins(position, result.line, draw) and (draw != 1 or _game_wins(number, result.line))
-    ):
-        raise SystemExit(f"deal {number} draw {draw}: our line does not win")
+def run_one(task: tuple[int, int, float, int]) -> Row:
+    """Both solvers on deal `task[0]` under draw `task[1]`: ours within `task[2]` ms of CPU, pyksolve
+    within `task[3]` closed states."""
+    number, draw, budget, closed = task
+    _, ms, verdict, nodes, _ = klondike_deal((number, "cpu", budget, draw))
     theirs, theirs_ms = "absent", 0.0
     try:
         from pyksolve import solver as ksolver  # type: ignore[import-not-found]  # noqa: PLC0415
@@ -87,18 +55,13 @@ def run_one(task: tuple[int, int]) -> Row:
     else:
         game = ksolver.Solitaire()
         game.draw_count = draw
-        game.load_solitaire(ksolve_text(order))
+        game.load_solitaire(ksolve_text(shuffled_indexes(number)))
         game.reset_game()
         begin = time.process_time()
-        answer = game.solve_fast(max_closed_count=int(_SETTINGS["closed"]))
+        answer = game.solve_fast(max_closed_count=closed)
         theirs_ms = (time.process_time() - begin) * 1000
         theirs = {1: "win", -1: "win", 0: "lost"}.get(answer.value, "unknown")
-    return number, draw, result.verdict.value, result.ms, result.nodes, theirs, theirs_ms
-
-
-def _pct(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+    return number, draw, verdict, ms, nodes, theirs, theirs_ms
 
 
 def report(rows: list[Row], draws: list[int]) -> None:
@@ -116,12 +79,12 @@ def report(rows: list[Row], draws: list[int]) -> None:
         print(f"\ndraw {draw}, {n} deals ({min(r[0] for r in mine)}-{max(r[0] for r in mine)}):")
         print(f"  ours: {ours['win']} win, {ours['lost']} lost, {ours['unknown']} unknown; decided "
               f"{100 * (n - ours['unknown']) / n:.1f}%; CPU ms median {statistics.median(ms):.1f}, "
-              f"p90 {_pct(ms, 0.9):.1f}, p99 {_pct(ms, 0.99):.1f}, max {max(ms):.1f}; "
+              f"p90 {percentile(ms, 0.9):.1f}, p99 {percentile(ms, 0.99):.1f}, max {max(ms):.1f}; "
               f"total {sum(ms) / 1000:.0f} s")
         print(f"  pyksolve: {theirs['win']} win, {theirs['lost']} lost, {theirs['unknown']} could not "
               f"complete; decided {100 * (n - theirs['unknown']) / n:.1f}%; CPU ms median "
-              f"{statistics.median(their_ms):.1f}, p90 {_pct(their_ms, 0.9):.1f}, "
-              f"p99 {_pct(their_ms, 0.99):.1f}; total {sum(their_ms) / 1000:.0f} s")
+              f"{statistics.median(their_ms):.1f}, p90 {percentile(their_ms, 0.9):.1f}, "
+              f"p99 {percentile(their_ms, 0.99):.1f}; total {sum(their_ms) / 1000:.0f} s")
         table = {(a, b): sum(row[2] == a and row[5] == b for row in mine)
                  for a in ("win", "lost", "unknown") for b in ("win", "lost", "unknown")}
         print("  ours \\ pyksolve: " + "; ".join(f"{a}/{b} {table[a, b]}" for a, b in table if table[a, b]))
@@ -131,39 +94,28 @@ def report(rows: list[Row], draws: list[int]) -> None:
 
 def main() -> None:
     """Run both solvers on the same deals and print the comparison."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--deals", type=int, default=100)
+    parser = arguments(__doc__, 100, jobs=2, budget_ms=10000.0)
     parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--budget-ms", type=float, default=10000.0)
     parser.add_argument("--max-closed", type=int, default=1_000_000)
-    parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--draws", type=str, default="1,3")
     args = parser.parse_args()
     draws = [int(d) for d in args.draws.split(",")]
-    cpu = "unknown CPU"
-    with contextlib.suppress(OSError, StopIteration):
-        cpu = next(line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
-                   if line.startswith("model name"))
-    print(f"machine: {platform.machine()}, nproc {os.cpu_count()} ({cpu}), "
-          f"{platform.python_implementation()} {platform.python_version()}, "
-          f"load average {os.getloadavg()[0]:.1f}, "
-          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
-    print(f"command: {' '.join(sys.argv)}", flush=True)
-    tasks = [(n, d) for n in range(args.first, args.first + args.deals) for d in draws]
     begin = time.perf_counter()
+    print_header()
+    tasks = [(n, d, args.budget_ms, args.max_closed)
+             for n in range(args.first, args.first + args.deals) for d in draws]
     rows: list[Row] = []
-    setup = (args.budget_ms, args.max_closed)
-    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=setup) as pool:
-        for row in pool.imap(run_one, tasks, chunksize=1):
-            rows.append(row)
-            print(f"deal {row[0]} draw {row[1]}: ours {row[2]} {row[3]:.0f} ms ({row[4]} states), "
-                  f"pyksolve {row[5]} {row[6]:.0f} ms", flush=True)
-            if len(rows) % 100 == 0:
-                report(rows, draws)
-                print(f"  ({time.perf_counter() - begin:.0f} s wall)", flush=True)
-    report(rows, draws)
-    print(f"total {time.perf_counter() - begin:.0f} s wall, load average now {os.getloadavg()[0]:.1f}")
 
+    def each(row: Row) -> None:
+        rows.append(row)
+        print(f"deal {row[0]} draw {row[1]}: ours {row[2]} {row[3]:.0f} ms ({row[4]} states), "
+              f"pyksolve {row[5]} {row[6]:.0f} ms", flush=True)
+        if len(rows) % 100 == 0:
+            report(rows, draws)
+
+    play_deals(run_one, tasks, args.jobs, every=100, each=each)
+    report(rows, draws)
+    print_footer(begin)
 
 if __name__ == "__main__":
     main()

@@ -6,7 +6,7 @@ Needs a built dist/ (`python3 build.py build`) and Lighthouse, pinned in package
 12.2.3, which runs on Node 20): `npm ci` puts it in node_modules/.bin/lighthouse (`--lighthouse` or
 $LIGHTHOUSE name another copy of the same version). dist/ is served on a free local port as GitHub Pages
 serves it: `Cache-Control: max-age=600`, and text, JSON, JavaScript and wasm gzipped on the way
-(browser_bench.COMPRESSED_TYPES; `--no-gzip` sends every file as it is). Chrome is $CHROME_PATH, else
+(harness.browser.COMPRESSED_TYPES; `--no-gzip` sends every file as it is). Chrome is $CHROME_PATH, else
 /usr/bin/chromium (Debian's), headless.
 
 Lighthouse's default settings are its mobile preset: a Moto G Power-sized screen, simulated slow 4G and a 4x
@@ -19,7 +19,6 @@ the load transferred. Targets (issue 21): performance ≥ 0.95, LCP ≤ 2.5 s, C
 
 from __future__ import annotations
 
-import argparse
 import functools
 import gzip
 import http.server
@@ -28,29 +27,25 @@ import os
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from browser_bench import COMPRESSED_TYPES, PAGES_CACHE, SITE, machine, write_doc
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+import harness
 import localsite
+from harness.browser import COMPRESSED_TYPES, PAGES_CACHE, SITE, machine, require
+from harness.docs import stamp, write_block, writing_arguments
 
-ROOT = Path(__file__).resolve().parent.parent
-START, END = "<!-- lighthouse:start -->", "<!-- lighthouse:end -->"
 PAGES = (("TriPeaks", ""), ("Pyramid", "pyramid.html"), ("Klondike", "klondike.html"))
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
 
 
 def lighthouse_command(explicit: str | None) -> list[str]:
     """How to run the pinned Lighthouse: `--lighthouse`, $LIGHTHOUSE, or node_modules/.bin/lighthouse."""
-    default = str(ROOT / "node_modules" / ".bin" / "lighthouse")
+    default = str(harness.ROOT / "node_modules" / ".bin" / "lighthouse")
     for candidate in (explicit, os.environ.get("LIGHTHOUSE"), default):
         if candidate and Path(candidate).exists():
             return [candidate]
@@ -90,7 +85,7 @@ def version(command: list[str]) -> str:
 
 def markdown(results: dict[str, dict[str, float]], command: str, lighthouse: str, runs: int) -> str:
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"Command: `{command}` — {stamp()}, "
         f"Lighthouse {lighthouse} (mobile preset: simulated slow 4G, 4x CPU slowdown), {machine()}; "
         f"medians of {runs} runs per page.",
         "",
@@ -148,16 +143,12 @@ def serve_site(compress: bool) -> Iterator[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--lighthouse", default=None, help="lighthouse executable (default: node_modules)")
     parser.add_argument("--no-gzip", action="store_true", help="send every file as it is (no compression)")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
-    if not (SITE / "config.json").exists():
-        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    require(SITE, "config.json")
     command = lighthouse_command(args.lighthouse)
     chrome = os.environ.get("CHROME_PATH") or shutil.which("chromium") or str(localsite.CHROMIUM)
     results: dict[str, dict[str, float]] = {}
@@ -171,7 +162,7 @@ def main() -> None:
                     version(command), args.runs)
     print(text)
     if args.write:
-        write_doc(text, START, END)
+        write_block("lighthouse", text)
 
 
 if __name__ == "__main__":

@@ -25,8 +25,6 @@ Node there), which other work on the machine disturbs far less. `--write` puts t
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import json
 import os
 import platform
@@ -38,13 +36,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-SRC = ROOT / "src"
+ROOT = Path(__file__).resolve().parent.parent
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()  # as build.py
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-DOC = ROOT / "docs" / "PERFORMANCE.md"
-START, END = "<!-- pyodide:start -->", "<!-- pyodide:end -->"
 RESULT = "@@result "
 """Prefix of the runner's answer lines on stdout (Python's own output goes to stderr)."""
 
@@ -238,25 +232,6 @@ def cpython_measure(task: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
-def engine_wheel(dist: Path, folder: Path) -> Path:
-    """The wheel config.json names, checked against its sha256 and against a fresh build of src/."""
-    config_file = dist / "config.json"
-    if not config_file.exists():
-        raise SystemExit(f"{config_file} is missing: run `SITE_DIST={dist} python3 build.py build` first")
-    config = json.loads(config_file.read_text(encoding="utf-8"))
-    wheel = dist / str(config["wheel"])
-    sha256 = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    if sha256 != config["wheel_sha256"]:
-        raise SystemExit(f"{wheel} does not match the sha256 in config.json")
-    sys.path.insert(0, str(ROOT / "tools"))
-    import pywheel  # noqa: PLC0415 - tools/ is not a package
-
-    fresh = pywheel.build_wheel(SRC, ROOT / "pyproject.toml", folder)
-    if hashlib.sha256(fresh.read_bytes()).hexdigest() != sha256:
-        raise SystemExit(f"{wheel} is not built from the current src/: rebuild {dist}")
-    return wheel
-
-
 Side = dict[str, list[Any]]
 RowOf = Callable[[str, list[float], int, int], str]
 
@@ -299,27 +274,25 @@ def ratio(name: str, sides: tuple[Side, Side]) -> str:
 
 def main() -> None:
     """Run both interpreters and print markdown tables."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    # The harness only here, in the driver: this file is imported inside Pyodide too, engine and stdlib only.
+    from harness.deals import sample  # noqa: PLC0415
+    from harness.docs import stamp, write_block, writing_arguments  # noqa: PLC0415
+    from harness.figures import time_row  # noqa: PLC0415
+    from harness.site import engine_wheel  # noqa: PLC0415
+
+    parser = writing_arguments(__doc__)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hint-deals", type=int, default=5, help="deals played out taking every hint")
     parser.add_argument("--game", choices=("pyramid", "tripeaks"), action="append",
                         help="pyramid always; tripeaks adds its solver on the same count of deals")
     parser.add_argument("--chunk", type=int, default=25, help="deals per alternation of the two sides")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     games = set(args.game or ["pyramid"])
 
-    sys.path.insert(0, str(HERE))
-    sys.path.insert(0, str(SRC))
-    from pyramid_solver_bench import row  # noqa: PLC0415 - benchmarks/ is not a package
-
-    from pyramid_core.cli import sample_deal_numbers  # noqa: PLC0415
-    from tripeaks_core.cli import sample_deal_numbers as tripeaks_numbers  # noqa: PLC0415
-
     started = time.perf_counter()
     load_before = os.getloadavg()
-    numbers = list(sample_deal_numbers(args.deals, args.seed))
+    numbers = sample("pyramid", args.deals, args.seed)
     with tempfile.TemporaryDirectory(prefix="pyodide-bench-") as folder:
         wheel = engine_wheel(DIST, Path(folder))
         pyodide = Pyodide(Path(folder), wheel)
@@ -331,7 +304,7 @@ def main() -> None:
             results.append(("pyramid_core.hint, every hint", "hint",
                             run_both(pyodide, "hint", numbers[:args.hint_deals], 1)))
             if "tripeaks" in games:
-                deals = list(tripeaks_numbers(args.deals, args.seed))
+                deals = sample("tripeaks", args.deals, args.seed)
                 results.append(("tripeaks_core.solver", "tripeaks",
                                 run_both(pyodide, "tripeaks", deals, args.chunk)))
         finally:
@@ -341,7 +314,7 @@ def main() -> None:
     info = pyodide.info
     lines = [
         f"`SITE_DIST={DIST} {' '.join(['.venv/bin/python', *sys.argv])}` (wheel `{wheel.name}`), "
-        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {platform.machine()}, "
+        f"{stamp()}: {platform.machine()}, "
         f"{os.cpu_count()} cores, CPython {platform.python_version()} against Pyodide {info['version']} "
         f"(Python {info['python']}) in Node {node_version()}; "
         f"load average {load_before[0]:.1f} before, {load_after[0]:.1f} after "
@@ -362,21 +335,14 @@ def main() -> None:
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for name, kind, sides in results:
-        lines.extend(table(name, kind, sides, row))
+        lines.extend(table(name, kind, sides, time_row))
     lines += ["", "| Pyodide ÷ CPython | total, wall clock | per item, median | per item, p90 | "
               "CPU of the chunks |", "| --- | --- | --- | --- | --- |"]
     lines += [ratio(name, sides) for name, _, sides in results]
     text = "\n".join(lines)
     print(text)
     if args.write:
-        from browser_bench import replace_block  # noqa: PLC0415 - only when writing (it needs playwright)
-
-        updated = replace_block(DOC.read_text(encoding="utf-8"), START, END, text)
-        if updated is None:
-            raise SystemExit(f"docs/PERFORMANCE.md has no {START} … {END} block")
-        DOC.write_text(updated, encoding="utf-8")
-        print(f"\nwritten to {DOC}")
-
+        write_block("pyodide", text)
 
 if __name__ == "__main__":
     main()

@@ -19,11 +19,12 @@ the shape of two runs.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
-import time
+
+from harness.figures import quantile
+from harness.runs import Clock, arguments, clock_named
 
 from tripeaks_core.api import Session
 from tripeaks_core.game import Game
@@ -60,15 +61,16 @@ def request(op: str) -> str:
     return json.dumps({"op": "take", "args": {"position": int(op)}})
 
 
-def measure(size: int, moves: int, seed: int, deal_id: str, *, undo_rate: float, cpu: bool) -> (
+def measure(size: int, moves: int, seed: int, deal_id: str, *, undo_rate: float, clock: Clock) -> (
         dict[str, float]):
+    """The median and p95 µs of `moves` timed requests after a history of `size` actions, and the save's
+    size in the last reply."""
     rng = random.Random(seed)
     session = Session()
     session.handle(json.dumps({"op": "new", "args": {"deal_id": deal_id}}))
     game = session.game
     for _ in range(size):
         play(game, choose(game, rng, undo_rate))
-    clock = time.process_time if cpu else time.perf_counter
     times: list[float] = []
     reply = ""
     for _ in range(moves):
@@ -78,30 +80,27 @@ def measure(size: int, moves: int, seed: int, deal_id: str, *, undo_rate: float,
         times.append((clock() - start) * 1e6)
     answer = json.loads(reply)
     assert answer["ok"], answer
-    times.sort()
     return {
         "median": statistics.median(times),
-        "p95": times[min(len(times) - 1, round(0.95 * (len(times) - 1)))],
+        "p95": quantile(times, 0.95),
         "save": len(json.dumps(answer["save"])),
     }
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    """Play each history length, time the moves after it, print one row each."""
+    parser = arguments(__doc__, None, seed=9, jobs=None, clock="wall")
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="history lengths, comma-separated")
     parser.add_argument("--moves", type=int, default=200, help="timed moves per history length")
-    parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--deal", default="1234")
     parser.add_argument("--undo-rate", type=float, default=0.45)
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="wall clock, or the CPU time of this process (steadier on a busy machine)")
     args = parser.parse_args()
     print(f"deal {args.deal}, {args.moves} timed moves per row, undo rate {args.undo_rate}, "
           f"seed {args.seed}, {args.clock} clock")
     print(f"{'history':>9} {'median µs':>10} {'p95 µs':>10} {'save bytes':>11}")
     for size in (int(s) for s in args.sizes.split(",")):
-        cpu = args.clock == "cpu"
-        row = measure(size, args.moves, args.seed, args.deal, undo_rate=args.undo_rate, cpu=cpu)
+        clock = clock_named(args.clock)
+        row = measure(size, args.moves, args.seed, args.deal, undo_rate=args.undo_rate, clock=clock)
         print(f"{size:>9,} {row['median']:>10,.0f} {row['p95']:>10,.0f} {row['save']:>11,}", flush=True)
 
 

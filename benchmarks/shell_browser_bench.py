@@ -4,8 +4,8 @@ start-up.
     SITE_DIST=/tmp/dist-x .venv/bin/python benchmarks/shell_browser_bench.py [--pairs 60] [--deals 6]
         [--switches 24] [--runs 5] [--gap-ms 300] [--write]
 
-Needs a built dist/ (`python3 build.py build`), served and driven as `browser_bench.py` does (its server,
-browser context, boot recorder and figures are reused here: GitHub Pages' cache header, no service worker).
+Needs a built dist/ (`python3 build.py build`), served and driven as `browser_bench.py` does (the harness's
+server, browser context, boot recorder and figures: GitHub Pages' cache header, no service worker).
 Figures:
 
 - Pyramid, select: from the click on a playable card to the first animation frame after the card shows as
@@ -25,7 +25,7 @@ Figures:
   enabled), both directions, each game with a game in progress (one move made in the game on the table
   before each switch, then `--gap-ms`). The first switch to Pyramid (no save yet: a new deal) is reported
   apart.
-- Pyramid start-up: `browser_bench.starts` on pyramid.html (cold: fresh context; warm: second visit, from the
+- Pyramid start-up: `harness.page.starts` on pyramid.html (cold: fresh context; warm: second visit, from the
   start-up snapshot).
 - `--tripeaks-before DIST` (alone): TriPeaks' cold and warm start on another build and on this one, a run of
   each in turn, so that a loaded machine weighs on both alike (block `shell-browser-ab`).
@@ -36,39 +36,27 @@ docs/PERFORMANCE.md (after the Browser block when the markers are not there yet)
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
-from browser_bench import (
-    DIST,
-    PAGES_CACHE,
+from harness.browser import DIST, chromium, machine, require, serve
+from harness.docs import stamp, write_block, writing_arguments
+from harness.figures import quantile
+from harness.figures import summary_dict as summary
+from harness.page import (
     PHASE_NAMES,
     behind_background,
-    machine,
-    new_context,
+    open_page,
     phase_medians,
-    quantile,
     ready_mark,
-    serve,
     starts,
-    summary,
-    write_doc,
 )
-from playwright.sync_api import Browser, Page, sync_playwright
+from harness.runs import commit
+from playwright.sync_api import Browser, Page
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-import localsite
-from localsite import launch_options
-
-START, END = "<!-- shell-browser:start -->", "<!-- shell-browser:end -->"
-AB_START, AB_END = "<!-- shell-browser-ab:start -->", "<!-- shell-browser-ab:end -->"
 BOARD = "#pyramid-board"
 
 # Select a card: click to the frame after it shows as selected; the partners the page then marks.
@@ -281,10 +269,7 @@ def pyramid_taps(
 ) -> tuple[dict[str, list[Any]], list[int]]:
     """Pairs, selects and kings timed over Pyramid deals 1, 2, ... until `pairs` pairs (at least `deals`
     deals); the deals played."""
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/pyramid.html#1")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/pyramid.html#1")
     found: dict[str, list[Any]] = {"select": [], "pair": [], "king": []}
     per_deal = max(1, -(-pairs // deals))
     played: list[int] = []
@@ -317,10 +302,7 @@ def overlaps(piece: dict[str, Any], begin: float, end: float) -> bool:
 def switches(browser: Browser, base: str, count: int, gap_ms: int) -> dict[str, Any]:
     """Switch between TriPeaks and Pyramid `count` times (half each way) in one page whose engine is up,
     each game with a game in progress; the first switch to Pyramid (a new deal: no save yet) apart."""
-    context = new_context(browser)
-    page = context.new_page()
-    page.goto(f"{base}/#7")
-    ready_mark(page)
+    context, page = open_page(browser, f"{base}/#7")
     page.evaluate(MOVE_JS, "tripeaks")
     page.wait_for_timeout(gap_ms)
     first = page.evaluate(SWITCH_JS, "pyramid")
@@ -368,7 +350,7 @@ def start_ab(
     `browser_bench.starts`) on another build `before` and on this one, one run each in turn, so that both see
     the same load."""
     found: dict[str, dict[str, list[float]]] = {name: {"cold": [], "warm": []} for name in ("before", "now")}
-    with localsite.serve(before, cache_control=PAGES_CACHE) as old, serve() as new:
+    with serve(before) as old, serve() as new:
         for _ in range(runs):
             for name, base in (("before", old), ("now", new)):
                 cold, warm, _, _ = starts(browser, base, 1, page_name)
@@ -382,7 +364,7 @@ def ab_markdown(
 ) -> str:
     title = AB_TITLES.get(page_name, page_name)
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; load "
+        f"Command: `{command}` — {stamp()}, {machine()}; load "
         f"average {load:.1f} at the start. {title}'s start ({page_name or 'index.html'}#7) on the build in "
         f"`{before}` and on this one, one run of each in turn.",
         "",
@@ -458,7 +440,7 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
     pair = first_pace["pair_ms"]
     every = [t["pair_ms"] for t in paces.values()]
     lines = [
-        f"Command: `{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {result['machine']}"
+        f"Command: `{command}` — {stamp()}, {result['machine']}"
         f"; load average {load_before:.1f} at the start. Dist built with `python3 build.py build` from "
         f"the tree at {result['commit']}.",
         "",
@@ -495,9 +477,7 @@ def markdown(result: dict[str, Any], command: str, load_before: float) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = writing_arguments(__doc__)
     parser.add_argument("--pairs", type=int, default=60, help="Pyramid pairs timed at each pace")
     parser.add_argument("--deals", type=int, default=6, help="Pyramid deals at each pace, at least")
     parser.add_argument("--switches", type=int, default=24, help="game switches timed (half each way)")
@@ -515,14 +495,11 @@ def main() -> None:
         "--ab-page", choices=sorted(AB_TITLES), default="",
         help="with --tripeaks-before: the game page compared (default index.html, TriPeaks)",
     )
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     if args.tripeaks_before is not None:
         load = os.getloadavg()[0]
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(**launch_options())
+        with chromium() as browser:
             ab = start_ab(browser, args.tripeaks_before.resolve(), args.runs, args.ab_page)
-            browser.close()
         print(json.dumps(ab, indent=1))
         command = (
             f"SITE_DIST={DIST} .venv/bin/python benchmarks/shell_browser_bench.py --tripeaks-before "
@@ -532,31 +509,22 @@ def main() -> None:
         print(text)
         if args.write:
             stem = args.ab_page.removesuffix(".html")
-            markers = (AB_START, AB_END) if not stem else (f"<!-- {stem}-start-ab:start -->",
-                                                            f"<!-- {stem}-start-ab:end -->")
-            write_doc(text, *markers)
+            write_block(f"{stem}-start-ab" if stem else "shell-browser-ab", text)
         return
     gaps: list[int] = args.gap_ms or [300]
-    if not (DIST / "config.json").exists():
-        raise SystemExit("dist/ is not built: run `python3 build.py build`")
+    require(DIST, "config.json")
     load_before = os.getloadavg()[0]
-    commit = subprocess.run(
-        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False,
-        cwd=Path(__file__).resolve().parent,
-    ).stdout.strip()
     taps: dict[str, Any] = {}
-    with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
+    with serve() as base, chromium() as browser:
         for gap in gaps:
             found, played = pyramid_taps(browser, base, args.pairs, args.deals, gap)
             taps[str(gap)] = tap_figures(found, played)
         switched = switches(browser, base, args.switches, gaps[0])
         pyramid_start = start_figures(browser, base, args.runs) if args.runs > 0 else {}
-        browser.close()
     timed = switched["to pyramid"] + switched["to tripeaks"]
     result: dict[str, Any] = {
         "machine": machine(),
-        "commit": commit,
+        "commit": commit(),
         "gap_ms": gaps[0],
         "pyramid_taps": taps,
         "switches": {
@@ -582,7 +550,7 @@ def main() -> None:
         text = markdown(result, command, load_before)
         print(text)
         if args.write:
-            write_doc(text, START, END)
+            write_block("shell-browser", text)
 
 
 if __name__ == "__main__":

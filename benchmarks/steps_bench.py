@@ -20,15 +20,14 @@ import subprocess
 import sys
 import time
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+from harness.figures import percentile
 
-from tripeaks_core import hint, rollout, solver  # noqa: E402
-from tripeaks_core.game import Game  # noqa: E402
-from tripeaks_core.solver import Position, Solver  # noqa: E402
+from tripeaks_core import hint, rollout, solver
+from tripeaks_core.game import Game
+from tripeaks_core.layout import reachable_masks
+from tripeaks_core.solver import Position, Solver
 
 clock = time.thread_time
 
@@ -47,32 +46,32 @@ def step_times(steps: Generator[Any, None, Any]) -> list[float]:
 
 
 def figures(times: list[float]) -> dict[str, float]:
-    ordered = sorted(times)
+    """Count, median, p99 (nearest rank), slowest and total of step times in ms."""
     return {
         "steps": len(times),
         "median": round(statistics.median(times), 3),
-        "p99": round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 3),
-        "max": round(ordered[-1], 3),
+        "p99": round(percentile(times, 0.99), 3),
+        "max": round(max(times), 3),
         "total": round(sum(times), 1),
     }
 
 
+def tables_here() -> dict[str, Any]:
+    """The table build in steps, then again in one piece (caches cleared): run in a fresh interpreter, as the
+    build is once a process."""
+    stepped = figures(step_times(solver.tables_steps()))
+    solver._TABLES.clear()
+    solver._BUILDER.clear()
+    solver._FREE.clear()
+    start = clock()
+    reachable_masks()
+    return {"in_steps": stepped, "reachable_masks_in_one_piece_ms": round((clock() - start) * 1000, 1)}
+
+
 def tables_in_a_fresh_process() -> dict[str, Any]:
-    """The table build in steps and in one piece, each in a new interpreter (the build is once a process)."""
-    code = (
-        "import json, sys, time; sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[2]);"
-        "import steps_bench as b; from tripeaks_core import solver;"
-        "stepped = b.figures(b.step_times(solver.tables_steps()));"
-        "solver._TABLES.clear(); solver._BUILDER.clear(); solver._FREE.clear();"
-        "t = time.thread_time(); from tripeaks_core.layout import reachable_masks; reachable_masks();"
-        "whole = (time.thread_time() - t) * 1000;"
-        "print(json.dumps({'in_steps': stepped, 'reachable_masks_in_one_piece_ms': round(whole, 1)}))"
-    )
+    """`tables_here` in a new interpreter running this script with `--tables-only`."""
     out = subprocess.run(
-        [sys.executable, "-c", code, str(ROOT / "src"), str(ROOT / "benchmarks")],
-        capture_output=True,
-        text=True,
-        check=True,
+        [sys.executable, __file__, "--tables-only"], capture_output=True, text=True, check=True,
     )
     result: dict[str, Any] = json.loads(out.stdout)
     return result
@@ -82,7 +81,11 @@ def main() -> None:
     formatter = argparse.RawDescriptionHelpFormatter
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=formatter)
     parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--tables-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.tables_only:
+        print(json.dumps(tables_here()))
+        return
     result: dict[str, Any] = {"tables": tables_in_a_fresh_process()}
     solver.tables()
     steps: list[float] = []

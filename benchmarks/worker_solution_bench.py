@@ -6,9 +6,9 @@ beside the same op and the bare solver in CPython, on the same deals in the same
     SITE_DIST=/tmp/dist-x .venv/bin/python benchmarks/worker_solution_bench.py --game klondike --deals 100
 
 What is said below of Pyramid holds for Klondike with its own parts: its deals are 0 to N-1 (those of
-klondike_solver_bench.py), its `solution` op runs the exact solver with the op's own time budget
+`solver_bench.py --game klondike`), its `solution` op runs the exact solver with the op's own time budget
 (`klondike_core.api.SOLUTION_BUDGET_MS`, wall clock: past it the answer is an honest `unknown`), and its
-bare solver is klondike_solver_bench.py's `solve_deal` with that same budget. A budget of wall time makes a
+bare solver is `workloads.solving.klondike_deal` with that same budget. A budget of wall time makes a
 deal near it `unknown` on the slower side and decided on the other, so for Klondike the sides must never
 give one deal `win` and the other `lost`, and the deals where one side said `unknown` are counted; Pyramid's
 solver has no budget and every side must give every deal the same verdict and line length.
@@ -16,7 +16,7 @@ solver has no budget and every side must give every deal the same verdict and li
 The built dist is served on a free port (tools/localsite.py, as browser_bench.py does); a blank page of that
 origin starts the site's own module worker (web/worker.js: Pyodide, the wheel of every game, checked against
 config.json and against a fresh build of src/ as pyodide_bench.py does) and, per deal of
-`pyramid_core.cli.sample_deal_numbers(N, seed)` (the deals of pyramid_solver_bench.py), sends
+`pyramid_core.cli.sample_deal_numbers(N, seed)` (the deals of `solver_bench.py --game pyramid`), sends
 `{game: "pyramid", op: "new", args: {deal_id}}`, then `give_up`, then `solution`, and times only the
 `solution` request, on the page's clock from `postMessage` to the reply's arrival. That figure is what a
 player waits for after "give up and see the solution", and it includes: the request's trip to the worker;
@@ -27,7 +27,7 @@ state and save); the worker's `JSON.parse` of it, and the structured clone of th
 
 Beside it, in this process, on the same deals: the same three requests on a CPython
 `pyramid_core.api.Session`, timing only `handle('{"op": "solution"}')` (the same Python work, no worker, no
-WebAssembly), and the bare solver as pyramid_solver_bench.py times it (`solve_deal`: `solve` from the start;
+WebAssembly), and the bare solver as `solver_bench.py` times it (`workloads.solving`: `solve` from the start;
 winning lines replayed, not timed). Chunks of deals alternate which side goes first, so a load that drifts
 on a shared machine falls on both. Every side must give every deal the same verdict (and the two `solution`
 sides the same line length). With `--seen`, or by itself when `give_up` or the `solution` after it is
@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -50,12 +49,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser_bench import DIST, ROOT, machine, serve, write_doc
-from localsite import launch_options
-from playwright.sync_api import Page, sync_playwright
-from pyodide_bench import engine_wheel
-from pyramid_solver_bench import percentile, row  # it puts src/ on sys.path
+from harness import ROOT
+from harness.browser import DIST, SITE, chromium, machine, serve
+from harness.deals import sample
+from harness.docs import stamp, write_block, writing_arguments
+from harness.figures import percentile, time_row
+from harness.site import engine_wheel
+from playwright.sync_api import Page
+from workloads.solving import klondike_deal, pyramid_deal
 
 WARM_DEAL = 1  # the deal that checks, in CPython, that `solution` is answered after `give_up`
 
@@ -74,24 +75,22 @@ class GameParts:
 
 
 def pyramid_parts() -> GameParts:
-    import pyramid_solver_bench  # noqa: PLC0415
-
     from pyramid_core.api import Session  # noqa: PLC0415
-    from pyramid_core.cli import sample_deal_numbers  # noqa: PLC0415
 
-    solve_deal = pyramid_solver_bench.solve_deal
-    return GameParts("pyramid", "Pyramid", Session, sample_deal_numbers, solve_deal, False)
+    def deals(count: int, seed: int) -> list[int]:
+        return sample("pyramid", count, seed)
+
+    def bare(number: int) -> tuple[int, float, str]:
+        return pyramid_deal((number, "wall"))
+
+    return GameParts("pyramid", "Pyramid", Session, deals, bare, False)
 
 
 def klondike_parts() -> GameParts:
-    import klondike_solver_bench  # noqa: PLC0415
-
     from klondike_core.api import SOLUTION_BUDGET_MS, Session  # noqa: PLC0415
 
-    klondike_solver_bench._init("wall", SOLUTION_BUDGET_MS)
-
     def bare(number: int) -> tuple[int, float, str]:
-        solved = klondike_solver_bench.solve_deal(number)
+        solved = klondike_deal((number, "wall", SOLUTION_BUDGET_MS, 1))
         return solved[0], solved[1], solved[2]
 
     def deals(count: int, seed: int) -> range:
@@ -231,8 +230,7 @@ def measure(numbers: list[int], warm: list[int], mode: str, chunk: int) -> dict[
     ops: list[dict[str, Any]] = []
     bare: list[tuple[int, float, str]] = []
     began = time.monotonic()
-    with serve() as base, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(**launch_options())
+    with serve() as base, chromium() as browser:
         context = browser.new_context(service_workers="block")
         page: Page = context.new_page()
         page.set_default_timeout(600_000)
@@ -251,7 +249,6 @@ def measure(numbers: list[int], warm: list[int], mode: str, chunk: int) -> dict[
                     more_ops, more_bare = cpython_chunk(part, mode)
                     ops += more_ops
                     bare += more_bare
-        browser.close()
     for side, results in (("worker", first + worker), ("CPython op", first_ops + ops)):
         refused = [r for r in results if "refused" in r]
         if refused:
@@ -307,7 +304,7 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
     how = ("`new`, `give_up`, then `solution`" if result["mode"] == "give_up"
            else "`new`, `draw` until every card is known, then `solution`")
     lines = [
-        f"`{command}` — {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, {machine()}; "
+        f"`{command}` — {stamp()}, {machine()}; "
         f"{len(numbers)} {sample}({args.deals}, {args.seed})`, chunks of {args.chunk} "
         f"alternating which side goes first; {result['seconds']:.0f} s in all. Worker booted in "
         f"{result['boot']['ms']:.0f} ms (start-up snapshot: {result['boot']['snapshot']}).",
@@ -318,14 +315,14 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
         "per move of the line), the reply's JSON, the parse and the copy back to the page. CPython op: the "
         "same three "
         f"requests on `{parts.name}_core.api.Session` in this process, `handle()` of `solution` timed (the "
-        f"same Python work). CPython solver: the solver alone from the start ({parts.name}_solver_bench.py's "
-        "`solve_deal`). " + agreement,
+        "same Python work). CPython solver: the solver alone from the start, as "
+        f"`solver_bench.py --game {parts.name}` times it (`workloads.solving`). " + agreement,
         "",
         f"| {parts.title} solution | median ms | p90 | p99 | slowest | mean | total s | won |",
         "| --- | --- | --- | --- | --- | --- | --- | --- |",
-        row("`solution`, worker (Pyodide in Chromium)", worker, wins, decided),
-        row("`solution` op, CPython", ops, wins, decided),
-        row("solver alone, CPython", bare, wins, decided),
+        time_row("`solution`, worker (Pyodide in Chromium)", worker, wins, decided),
+        time_row("`solution` op, CPython", ops, wins, decided),
+        time_row("solver alone, CPython", bare, wins, decided),
         "",
         "| ratio | total | per deal, median | per deal, p90 | of the medians |",
         "| --- | --- | --- | --- | --- |",
@@ -352,14 +349,13 @@ def markdown(result: dict[str, Any], numbers: list[int], args: argparse.Namespac
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = writing_arguments(__doc__)
     parser.add_argument("--game", choices=sorted(PARTS), default="pyramid")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--chunk", type=int, default=50, help="deals per side before the other side runs")
     parser.add_argument("--warm", type=int, default=20, help="deals solved first on both sides, untimed")
     parser.add_argument("--seen", action="store_true", help="draw every card instead of giving up")
-    parser.add_argument("--write", action="store_true", help="update docs/PERFORMANCE.md")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         engine_wheel(DIST, Path(folder))  # the dist's wheel is src/ as it is here, or stop
@@ -374,13 +370,12 @@ def main() -> None:
     options += f" --chunk {args.chunk}" if args.chunk != 50 else ""
     options += f" --warm {args.warm}" if args.warm != 20 else ""
     options += " --seen" if args.seen else ""
-    dist = "" if DIST == ROOT / "dist" else f"SITE_DIST={DIST} "
+    dist = "" if SITE == ROOT / "dist" else f"SITE_DIST={SITE} "
     command = f"{dist}.venv/bin/python benchmarks/worker_solution_bench.py {options}"
     text = markdown(result, numbers, args, command)
     print(text)
     if args.write:
-        write_doc(text, f"<!-- {args.game}-worker:start -->", f"<!-- {args.game}-worker:end -->")
-        print("written to docs/PERFORMANCE.md")
+        write_block(f"{args.game}-worker", text)
 
 
 if __name__ == "__main__":

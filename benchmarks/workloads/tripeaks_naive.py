@@ -1,4 +1,5 @@
-"""The baseline the solver benchmark compares against: a plain depth-first search with a visited set.
+"""The baseline the TriPeaks solver benchmark (`solver_bench.py --game tripeaks`) compares
+against: a plain depth-first search with a visited set.
 
 It explores takes before draws and remembers every (table, draws made, waste rank) it has seen, which is
 what a first solver usually does. It is kept here, not in the package, only to measure the real solver

@@ -1,4 +1,5 @@
-"""The baseline the Pyramid solver benchmark compares against: a plain depth-first search with a visited set.
+"""The baseline the Pyramid solver benchmark (`solver_bench.py --game pyramid`) compares
+against: a plain depth-first search with a visited set.
 
 It tries every legal move in a fixed order (pairs, kings, draw, recycle) and remembers every full state it
 has seen (pyramid mask, removed stock cards, pointer, pass), which is what a first solver usually does: no
