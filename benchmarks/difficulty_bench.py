@@ -24,13 +24,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
+from solitaire_core.levels import Level
+from solitaire_core.shuffle import bounded, splitmix64
 from tripeaks_core.autoplay import play_out
 from tripeaks_core.dealid import RANDOM_LIMIT, DealId
 from tripeaks_core.difficulty import deal_at_level, greedy_score
 from tripeaks_core.game import Game
-from tripeaks_core.levels import Level
 from tripeaks_core.rules import Rules
-from tripeaks_core.shuffle import bounded, splitmix64
 from tripeaks_core.solver import Position, tables
 
 

@@ -66,7 +66,7 @@ PARTS: Final = Parts(
 """What the shared session takes from Klondike's modules."""
 
 
-class Session(PlayedSession[Game, Hint]):
+class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
 
     changes_in_place: ClassVar[frozenset[str]] = PlayedSession.changes_in_place | {"autofinish"}

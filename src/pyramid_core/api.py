@@ -51,7 +51,7 @@ PARTS: Final = Parts(
 """What the shared session takes from Pyramid's modules."""
 
 
-class Session(PlayedSession[Game, Hint]):
+class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
 
     move_examples: ClassVar[str] = "'12+W', '5', 'draw'"

@@ -16,6 +16,7 @@ game is made from the deal fields (`name_deal` reads them) and its own error bas
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, Self, TypeVar
@@ -36,6 +37,14 @@ class NamedDeal(Protocol):
 
     def notation(self) -> str:
         """The deal's 52 codes."""
+        ...
+
+
+class Refusal(Protocol):
+    """A refused move as a reply carries it."""
+
+    def as_json(self) -> dict[str, object]:
+        """The rejection's fields."""
         ...
 
 
@@ -64,6 +73,10 @@ class LoggedGame(Protocol):
 
     def play(self, action: Any) -> None:  # noqa: ANN401 (each game's own move type)
         """Play one action (in notation, `undo` included, or the game's move), or raise."""
+        ...
+
+    def try_play(self, move: Any) -> Refusal | None:  # noqa: ANN401 (each game's own move type)
+        """Make a move if legal; else its rejection (nothing changes)."""
         ...
 
     def restarted(self) -> Self:
@@ -100,6 +113,18 @@ class Played(Generic[GameT]):
         """Play one action in notation (or `undo`) and log it; raise as the game's `play` does."""
         self.game.play(action)
         self.log.append(action)
+
+    def try_play(self, move: object) -> Refusal | None:
+        """Make a move (the game's own, read from notation) if legal and log its notation; else its
+        rejection, and nothing changes."""
+        rejection = self.game.try_play(move)
+        if rejection is None:
+            self.log.append(str(move))
+        return rejection
+
+    def copy(self) -> Played[GameT]:
+        """An independent copy, for a session that may have to go back to it."""
+        return copy.deepcopy(self)
 
     def replay(self) -> None:
         """Start the same deal again, keeping what was seen."""

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
+from solitaire_core.levels import Level
+from solitaire_core.shuffle import shuffled_indexes
 
 from .deal import Deal
 from .errors import DealIdError
-from .levels import Level
 from .rules import STANDARD, Rules
-from .shuffle import shuffled_indexes
 
 RANDOM_LIMIT: Final = 1_000_000_000
 """Random deals are numbered below this (nine digits at most)."""

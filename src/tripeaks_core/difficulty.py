@@ -21,13 +21,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.levels import Level
+from solitaire_core.shuffle import bounded, splitmix64
+
 from .deal import Deal
 from .dealid import RANDOM_LIMIT, DealId
 from .errors import DealIdError
 from .layout import COVERER_MASK, COVERS
-from .levels import Level
 from .rules import Rules
-from .shuffle import bounded, splitmix64
 from .solver import Position, Verdict, free_of, solve
 
 PLAYOUTS: Final = 32

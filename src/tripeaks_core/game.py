@@ -49,9 +49,9 @@ from dataclasses import dataclass
 from typing import Final, Literal, cast
 
 from solitaire_core import ending
+from solitaire_core.cards import DECK_SIZE, Card
 from solitaire_core.ending import Ending
 
-from .cards import DECK_SIZE, Card
 from .deal import FIRST_WASTE, STOCK_SIZE, STOCK_START, Deal
 from .dealid import DealId
 from .errors import GameInProgressError, GameOverError, PositionError
@@ -389,6 +389,15 @@ class Game(Ending[int, Rejection]):
         if rejection is None:
             self._apply_draw()
         return rejection
+
+    def try_play(self, move: Action) -> Rejection | None:
+        """Make a move given as the game's move (`parse_action`'s: a position, `draw` or `undo`) if legal;
+        return the rejection otherwise (nothing changes)."""
+        if move == DRAW:
+            return self.try_draw()
+        if move == UNDO:
+            return self.try_undo()
+        return self.try_take(move)
 
     def take(self, position: int) -> None:
         """Take the card at `position`; raise `IllegalMove` (the game unchanged) when refused."""
