@@ -161,7 +161,8 @@ def name_deal(
     parse_deal: Callable[[str], DealT],
 ) -> tuple[DealT, DealIdT | None]:
     """The deal a save names, and its ID (`None` for a custom deal): the `deal_id` read by `parse_id`, or
-    else the `deal` read by `parse_deal`; `SaveError` when it has neither."""
+    else the `deal` read by `parse_deal`; `SaveError` when it has neither or both (`envelope.deal_field`)."""
+    envelope.deal_field(data)
     if isinstance(data.get("deal_id"), str):
         named = parse_id(envelope.text_field(data, "deal_id"))
         return deal_of(named), named
