@@ -16,15 +16,15 @@ the copy kept to go back to after an unexpected failure is as small as that log 
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar, Final
 
+from solitaire_core.dealid import random_number
 from solitaire_core.errors import RequestError
 from solitaire_core.levels import parse_level
 from solitaire_core.playsession import Parts, PlayedSession
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, budget_arg, nesting_depth, parse_request
 
-from .dealid import RANDOM_LIMIT, DealId
+from .dealid import DealId
 from .difficulty import deal_at_level, verify
 from .game import Game
 from .hint import Hint, HintJob, hint
@@ -41,7 +41,7 @@ __all__ = ["MAX_DEPTH", "MAX_REQUEST_CHARS", "RequestError", "Session", "nesting
 
 def random_deal_id(rules: Rules = STANDARD) -> DealId:
     """A fresh deal of any difficulty, drawn from the system's secure random source."""
-    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1), rules)
+    return DealId(random_number(), rules)
 
 
 def _save(played: Played) -> dict[str, Any]:
