@@ -72,3 +72,13 @@ def test_a_game_is_registered_once() -> None:
         registry.unregister("small")
     with pytest.raises(KeyError, match="no game 'small'; known: tripeaks, pyramid, klondike"):
         registry.game("small")
+
+
+@pytest.mark.parametrize("game_id", IDS)
+def test_every_game_is_dealt_from_an_id_its_text_or_its_number(game_id: str) -> None:
+    """`Game.from_id` reads a deal ID the same way in every game (`solitaire_core.dealid.read_deal_id`)."""
+    package = registry.game(game_id).package
+    game_class = importlib.import_module(f"{package}.game").Game
+    by_number, by_text = game_class.from_id(12), game_class.from_id("12")
+    assert by_number.deal_id == by_text.deal_id and str(by_text.deal_id) == "12"
+    assert game_class.from_id(by_text.deal_id).deal == by_text.deal

@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solitaire_core.cards import Card
+from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Outcome
 from solitaire_core.moveplay import MovePlay
 
@@ -84,12 +85,7 @@ class Game(MovePlay[Card, Move, Rejection]):
     @classmethod
     def from_id(cls, deal_id: DealId | str | int) -> Game:
         """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
-        if isinstance(deal_id, DealId):
-            parsed = deal_id
-        elif isinstance(deal_id, str):
-            parsed = DealId.parse(deal_id)
-        else:
-            parsed = DealId(deal_id)
+        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
         return cls(parsed.deal(), parsed)
 
     def restarted(self) -> Game:

@@ -50,6 +50,7 @@ from typing import Final, Literal, cast
 
 from solitaire_core import ending
 from solitaire_core.cards import DECK_SIZE, Card
+from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Ending
 
 from .deal import FIRST_WASTE, STOCK_SIZE, STOCK_START, Deal
@@ -172,9 +173,9 @@ class Game(Ending[int, Rejection]):
         self._line_known = len(self._known)  # cards known when the current line of play began
 
     @classmethod
-    def from_id(cls, deal_id: DealId | str) -> Game:
-        """A new game of the deal named by `deal_id`."""
-        parsed = DealId.parse(deal_id) if isinstance(deal_id, str) else deal_id
+    def from_id(cls, deal_id: DealId | str | int) -> Game:
+        """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
+        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
         return cls(parsed.deal(), parsed.rules, parsed)
 
     def restarted(self) -> Game:
