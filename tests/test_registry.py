@@ -51,7 +51,7 @@ def test_each_game_s_session_answers_as_the_worker_asks(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", IDS)
 def test_each_entry_s_letters_are_the_ones_its_deal_ids_read(game_id: str) -> None:
     entry = registry.game(game_id)
-    parse = entry.session().parts.parse_deal_id  # type: ignore[attr-defined]
+    parse = entry.api().Session().parts.parse_deal_id
     for letter in entry.variant_letters:
         assert str(parse(f"{letter.lower()}-5")) == f"{letter}-5"
     for letter in set(string.ascii_uppercase) - LEVEL_LETTERS - set(entry.variant_letters):
