@@ -88,12 +88,10 @@ class Game(MovePlay[Card, Move, Rejection]):
         parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
         return cls(parsed.deal(), parsed)
 
-    def restarted(self) -> Game:
-        """The same deal from its start, keeping everything the player has seen known. The version counts
-        on from this game's, so a hint asked before the restart is stale."""
-        game = Game(self.deal, self.deal_id, self._known, self.draw)
-        game._version = self._version + 1
-        return game
+    def fresh_start(self) -> Game:
+        """A new game of this deal under its draw, keeping what was seen (`Ending.restarted` numbers it
+        on)."""
+        return Game(self.deal, self.deal_id, self._known, self.draw)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         """A copy to go back to (the session keeps one before each request that changes the game): the lists

@@ -178,11 +178,9 @@ class Game(Ending[int, Rejection]):
         parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
         return cls(parsed.deal(), parsed.rules, parsed)
 
-    def restarted(self) -> Game:
-        """The same deal from its start as a normal game (even after giving up or seeing the solution),
-        keeping everything the player has seen known, and the log with a `restart` (or without the line just
-        ended if it showed nothing new). The version counts on from this game's: a restart is a change of
-        position too, so a hint asked before it is stale."""
+    def fresh_start(self) -> Game:
+        """A new game of this deal keeping what was seen, and the log with a `restart` (or without the line
+        just ended if it showed nothing new); `Ending.restarted` numbers it on."""
         game = Game(self.deal, self.rules, self.deal_id)
         game._known = set(self._known)
         log = self._log[:]
@@ -193,7 +191,6 @@ class Game(Ending[int, Rejection]):
         game._log = log
         game._line_start = len(log)
         game._line_known = len(self._known)
-        game._version = self._version + 1
         return game
 
     def copy(self) -> Game:
