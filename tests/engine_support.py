@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from hypothesis import HealthCheck, settings
 
-from tripeaks_core.cards import Card
+from solitaire_core.cards import Card
 from tripeaks_core.deal import Deal
 from tripeaks_core.game import Game
 from tripeaks_core.rules import Rules

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import re
 from typing import Any
@@ -438,7 +439,7 @@ def test_an_unexpected_failure_is_an_internal_error_and_changes_nothing(
     def broken(game: Game) -> dict[str, Any]:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(api_module, "snapshot", broken)
+    monkeypatch.setattr(session, "parts", dataclasses.replace(session.parts, snapshot=broken))
     for text in (request("take", position=target), request("draw"), request("undo"), request("replay"),
                  request("new", deal_id="5"), request("give_up")):
         reply = fails(session, text, "InternalError")

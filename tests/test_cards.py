@@ -7,8 +7,8 @@ from engine_support import ALL_CODES, ENGINE_SETTINGS
 from hypothesis import given
 from hypothesis import strategies as st
 
+from solitaire_core.cards import FULL_DECK
 from tripeaks_core import Card, CardError, Deal, DealError, TriPeaksError
-from tripeaks_core.cards import FULL_DECK
 
 RANK_VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10, "J": 11,
                "Q": 12, "K": 13}

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from engine_support import ALL_CODES
 
+from solitaire_core.levels import Level
 from tripeaks_core import DealId, Game, Outcome, Rules
 from tripeaks_core.cli import build_parser, main
 from tripeaks_core.difficulty import deal_at_level
 from tripeaks_core.hint import hint
-from tripeaks_core.levels import Level
 from tripeaks_core.solver import solve_game
 
 ROOT = Path(__file__).resolve().parents[1]

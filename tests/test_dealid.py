@@ -12,10 +12,10 @@ from engine_support import ALL_CODES, ENGINE_SETTINGS
 from hypothesis import given
 from hypothesis import strategies as st
 
+from solitaire_core.levels import Level
+from solitaire_core.shuffle import bounded, shuffled_indexes, splitmix64
 from tripeaks_core import DealId, DealIdError, Rules, TriPeaksError
 from tripeaks_core.dealid import MAX_NUMBER
-from tripeaks_core.levels import Level
-from tripeaks_core.shuffle import bounded, shuffled_indexes, splitmix64
 
 # --- golden deals: taken once from the code; they must NEVER change (shared deal IDs depend on them) ------
 

@@ -31,10 +31,9 @@ from pyramid_core.messages import REJECTION_TEXTS
 from pyramid_core.moves import parse_actions
 from pyramid_core.snapshot import snapshot
 from pyramid_core.solver import solve_game
-from solitaire_core.cards import DECK_SIZE
+from solitaire_core.cards import DECK_SIZE, Card
 from solitaire_core.levels import Level
-from tripeaks_core.cards import Card
-from tripeaks_core.shuffle import shuffled_indexes
+from solitaire_core.shuffle import shuffled_indexes
 
 # --- layout --------------------------------------------------------------------------------------------
 

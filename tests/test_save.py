@@ -13,10 +13,10 @@ from engine_support import ENGINE_SETTINGS, build_deal, play_random, reseal
 from hypothesis import given
 from hypothesis import strategies as st
 
+from solitaire_core.levels import Level
 from tripeaks_core import DRAW, UNDO, DealId, Game, Rules, SaveError
 from tripeaks_core.difficulty import deal_at_level
 from tripeaks_core.game import GIVE_UP, LOG_BOUND, RESTART, REVEAL
-from tripeaks_core.levels import Level
 from tripeaks_core.save import MAX_LOG, load_game, save_game
 from tripeaks_core.snapshot import snapshot
 from tripeaks_core.solver import Verdict, solve_game

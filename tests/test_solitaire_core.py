@@ -55,11 +55,8 @@ def test_bad_card_codes_are_card_errors_of_both_names(code: str) -> None:
 
 def test_tripeaks_old_paths_name_the_same_objects() -> None:
     import tripeaks_core.api as api  # noqa: PLC0415
-    import tripeaks_core.cards as cards  # noqa: PLC0415
     import tripeaks_core.errors as errors  # noqa: PLC0415
-    import tripeaks_core.shuffle as shuffle  # noqa: PLC0415
 
-    assert cards.Card is Card and shuffle.shuffled_indexes is shuffled_indexes
     assert errors.CardError is CardError and errors.SaveError is SaveError
     assert api.RequestError is RequestError
     assert errors.TriPeaksError is SolitaireError
@@ -342,9 +339,7 @@ def test_every_game_uses_the_shared_steps_and_autoplay_loop() -> None:
     import pyramid_core.hint as pyramid_hint  # noqa: PLC0415
     import tripeaks_core.autoplay as tripeaks_autoplay  # noqa: PLC0415
     import tripeaks_core.hint as tripeaks_hint  # noqa: PLC0415
-    import tripeaks_core.steps as tripeaks_steps  # noqa: PLC0415
 
-    assert tripeaks_steps.finish is finish and tripeaks_steps.run_for is run_for
     assert issubclass(tripeaks_hint.HintJob, SlicedJob) and issubclass(pyramid_hint.HintJob, SlicedJob)
     assert tripeaks_autoplay.follow is follow and pyramid_autoplay.follow is follow
     import pyramid_core.solver as pyramid_solver  # noqa: PLC0415

@@ -21,12 +21,12 @@ from engine_support import (
 from hypothesis import given
 from hypothesis import strategies as st
 
+from solitaire_core.steps import finish
 from tripeaks_core import DRAW, DealId, Game, Outcome, Rules
 from tripeaks_core import layout as layout_module
 from tripeaks_core import solver as solver_module
 from tripeaks_core.layout import positions_of, reachable_masks
 from tripeaks_core.solver import Position, Verdict, solve, solve_game
-from tripeaks_core.steps import finish
 
 WRAP_DEALS = range(40)
 NO_WRAP_DEALS = range(20)

@@ -18,15 +18,15 @@ the full deal, and only once the solution may be shown.
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar, Final
 
+from solitaire_core.dealid import random_number
 from solitaire_core.errors import RequestError
 from solitaire_core.levels import parse_level
 from solitaire_core.playsession import Parts, PlayedSession
 from solitaire_core.session import budget_arg
 
-from .deal import DRAWS, RANDOM_LIMIT, DealId
+from .deal import DRAWS, DealId
 from .difficulty import deal_at_level, parse_verified, verify
 from .errors import DealIdError
 from .game import Game
@@ -46,7 +46,7 @@ within 10 s in the worker, or says it could not decide)."""
 
 def random_deal_id(draw: int = 1) -> DealId:
     """A fresh deal under `draw`, drawn from the system's secure random source."""
-    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1), draw)
+    return DealId(random_number(), draw)
 
 
 def draw_arg(args: dict[str, Any]) -> int | None:
@@ -66,7 +66,7 @@ PARTS: Final = Parts(
 """What the shared session takes from Klondike's modules."""
 
 
-class Session(PlayedSession[Game, Hint]):
+class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
 
     changes_in_place: ClassVar[frozenset[str]] = PlayedSession.changes_in_place | {"autofinish"}

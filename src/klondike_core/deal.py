@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core import dealid
 from solitaire_core.deal import DealCards
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
 from solitaire_core.levels import Level
@@ -24,7 +25,7 @@ from solitaire_core.shuffle import shuffled_indexes
 from .errors import DealError, DealIdError
 from .position import Position
 
-RANDOM_LIMIT: Final = 1_000_000_000
+RANDOM_LIMIT: Final = dealid.RANDOM_LIMIT
 """Random deals are numbered below this (nine digits at most)."""
 DRAWS: Final = (1, 3)
 """How many cards a draw may turn: draw one (the standard rules) or draw three (the variant)."""

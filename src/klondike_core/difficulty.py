@@ -39,11 +39,11 @@ is checked (the same search run further, so a deal dealt is always verified).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.dealid import random_number
 from solitaire_core.levels import Level
 from solitaire_core.shuffle import splitmix64
 from solitaire_core.verdict import Verdict
@@ -135,7 +135,7 @@ def deal_at_level(level: Level, draw: int = 1, start: int | None = None) -> Deal
         raise LevelUnavailable(
             f"no hard draw-{draw} deal can be proven yet: the solver does not decide draw {draw}"
         )
-    number = start if start is not None else 1 + secrets.randbelow(RANDOM_LIMIT - 1)
+    number = start if start is not None else random_number()
     for _ in range(MAX_CANDIDATES):
         if matches(number, draw, level, GENERATION_NODES):
             return DealId(number, draw, level)

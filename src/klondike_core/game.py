@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solitaire_core.cards import Card
+from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Outcome
 from solitaire_core.moveplay import MovePlay
 
@@ -84,20 +85,13 @@ class Game(MovePlay[Card, Move, Rejection]):
     @classmethod
     def from_id(cls, deal_id: DealId | str | int) -> Game:
         """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
-        if isinstance(deal_id, DealId):
-            parsed = deal_id
-        elif isinstance(deal_id, str):
-            parsed = DealId.parse(deal_id)
-        else:
-            parsed = DealId(deal_id)
+        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
         return cls(parsed.deal(), parsed)
 
-    def restarted(self) -> Game:
-        """The same deal from its start, keeping everything the player has seen known. The version counts
-        on from this game's, so a hint asked before the restart is stale."""
-        game = Game(self.deal, self.deal_id, self._known, self.draw)
-        game._version = self._version + 1
-        return game
+    def fresh_start(self) -> Game:
+        """A new game of this deal under its draw, keeping what was seen (`Ending.restarted` numbers it
+        on)."""
+        return Game(self.deal, self.deal_id, self._known, self.draw)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Game:
         """A copy to go back to (the session keeps one before each request that changes the game): the lists

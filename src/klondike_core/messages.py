@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from solitaire_core.messages import Catalogue
+
 REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
     "fr": {
         "not_one_lower": "il faut une carte d’un rang de moins",
@@ -43,9 +45,8 @@ REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
     },
 }
 
-LANGUAGES: Final = tuple(REJECTION_TEXTS)
-
-
-def rejection_text(reason: str, language: str = "fr") -> str:
-    """The text for a rejection reason code; English when the language is unknown."""
-    return REJECTION_TEXTS.get(language, REJECTION_TEXTS["en"])[reason]
+CATALOGUE: Final = Catalogue(REJECTION_TEXTS)
+"""The texts in the shared mechanism (`solitaire_core.messages`)."""
+LANGUAGES: Final = CATALOGUE.languages
+rejection_text: Final = CATALOGUE.rejection_text
+"""The text for a rejection reason code; English when the language is unknown."""

@@ -20,7 +20,7 @@ from solitaire_core import playlog
 
 from .deal import Deal, DealId
 from .difficulty import parse_verified
-from .errors import KlondikeError, SaveError
+from .errors import KlondikeError
 from .game import Game
 
 FORMAT: Final = "klondike-save"
@@ -49,7 +49,5 @@ def load(data: object) -> Played:
 
 
 def _fresh_game(data: Mapping[str, object]) -> Game:
-    """A new game of the deal the save names (by one of its ID and its cards, not both)."""
-    if "deal_id" in data and "deal" in data:
-        raise SaveError("saved game: both a deal ID and a deal")
+    """A new game of the deal the save names (by one of its ID and its cards: `playlog.name_deal`)."""
     return Game(*playlog.name_deal(data, parse_verified, DealId.deal, Deal.parse))

@@ -20,14 +20,14 @@ with a `level` deals a deal the solver proved winnable, and a lettered ID whose 
 
 from __future__ import annotations
 
-import secrets
 from typing import Any, ClassVar, Final
 
+from solitaire_core.dealid import random_number
 from solitaire_core.errors import RequestError
 from solitaire_core.levels import parse_level
 from solitaire_core.playsession import Parts, PlayedSession
 
-from .deal import RANDOM_LIMIT, DealId
+from .deal import DealId
 from .difficulty import deal_at_level, parse_verified
 from .game import Game
 from .hint import Hint, HintJob, hint
@@ -41,7 +41,7 @@ __all__ = ["RequestError", "Session", "random_deal_id"]
 
 def random_deal_id() -> DealId:
     """A fresh deal drawn from the system's secure random source."""
-    return DealId(1 + secrets.randbelow(RANDOM_LIMIT - 1))
+    return DealId(random_number())
 
 
 PARTS: Final = Parts(
@@ -51,7 +51,7 @@ PARTS: Final = Parts(
 """What the shared session takes from Pyramid's modules."""
 
 
-class Session(PlayedSession[Game, Hint]):
+class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
 
     move_examples: ClassVar[str] = "'12+W', '5', 'draw'"

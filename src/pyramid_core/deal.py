@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core import dealid
 from solitaire_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
 from solitaire_core.deal import DealCards
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
@@ -26,7 +27,7 @@ from .layout import PYRAMID_SIZE
 STOCK_START: Final = PYRAMID_SIZE
 STOCK_SIZE: Final = DECK_SIZE - STOCK_START
 
-RANDOM_LIMIT: Final = 1_000_000_000
+RANDOM_LIMIT: Final = dealid.RANDOM_LIMIT
 """Random deals are numbered below this (nine digits at most)."""
 
 

@@ -34,15 +34,15 @@ for `GENERATION_NODES` nodes.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.dealid import random_number
 from solitaire_core.levels import Level
 from solitaire_core.shuffle import bounded, splitmix64
 
-from .deal import RANDOM_LIMIT, STOCK_START, DealId
+from .deal import STOCK_START, DealId
 from .errors import DealIdError
 from .game import KING, PAIR_SUM, PASSES
 from .layout import FULL_MASK, PYRAMID_SIZE, playable_mask
@@ -191,7 +191,7 @@ def deal_at_level(level: Level, candidates: Iterator[int] | None = None) -> Deal
     """A random deal of `level`: deal numbers (from the system's secure random source, or from
     `candidates`) are tried until one matches; its ID carries the level's letter."""
     for _ in range(MAX_CANDIDATES):
-        number = next(candidates) if candidates is not None else 1 + secrets.randbelow(RANDOM_LIMIT - 1)
+        number = next(candidates) if candidates is not None else random_number()
         if matches(number, level, GENERATION_NODES):
             return DealId(number, level)
     raise RuntimeError(f"no {level} deal found in {MAX_CANDIDATES} tries")  # pragma: no cover

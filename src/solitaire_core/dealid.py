@@ -18,17 +18,23 @@ gets a meaning later never changes an ID shared before.
 from __future__ import annotations
 
 import re
+import secrets
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar
 
 from .errors import SolitaireError
 from .levels import LEVEL_LETTERS, Level
 from .quoting import quote
 
 MAX_NUMBER: Final = 999_999_999_999
+RANDOM_LIMIT: Final = 1_000_000_000
+"""A random deal's number is below this in every game (1 to 999,999,999): an ID short enough to read out."""
 _PATTERN: Final = re.compile(r"(?:([A-Za-z]{1,4})-?)?([0-9]{1,12})")  # ASCII classes, not \d or \w
 _LEVEL_ORDER: Final = "EMH"
+
+DealIdT = TypeVar("DealIdT")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +70,25 @@ def parse_id(text: str, variants: str, error: type[SolitaireError]) -> ParsedId:
     return ParsedId(int(match.group(2)), level, frozenset(letters) - LEVEL_LETTERS)
 
 
+def read_deal_id(
+    value: DealIdT | str | int, kind: type[DealIdT], parse: Callable[[str], DealIdT],
+    numbered: Callable[[int], DealIdT],
+) -> DealIdT:
+    """A game's deal ID given any way a caller names one (a game's `from_id`): the ID itself (a `kind`),
+    its text (read by `parse`) or a bare number (`numbered`: the deal under the game's standard rules)."""
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        return parse(value)
+    return numbered(value)  # type: ignore[arg-type]  # the rest of the union: an int
+
+
+def random_number(limit: int = RANDOM_LIMIT) -> int:
+    """The number of a fresh deal, 1 to `limit` - 1, drawn from the system's secure random source (every
+    game's `random_deal_id`, and the first candidate of a deal of a level)."""
+    return 1 + secrets.randbelow(limit - 1)
+
+
 def canonical(number: int, level: Level | None, variants: str) -> str:
     """The canonical text of an ID: the level letter, the variant letters `variants` (already in the game's
     order), a dash and the number; the bare number when there is no letter."""
@@ -71,4 +96,5 @@ def canonical(number: int, level: Level | None, variants: str) -> str:
     return f"{letters}-{number}" if letters else str(number)
 
 
-__all__ = ["MAX_NUMBER", "ParsedId", "canonical", "parse_id"]
+__all__ = ["MAX_NUMBER", "RANDOM_LIMIT", "ParsedId", "canonical", "parse_id", "random_number",
+           "read_deal_id"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, Generic, Self, TypeVar, cast
 
 from .cards import DECK_SIZE
 from .errors import SolitaireError
@@ -55,6 +55,19 @@ class Ending(Generic[KnownT, RejectionT]):
     _known: set[KnownT]
     _steps: list[Any]
     _version: int
+
+    def fresh_start(self) -> Self:
+        """A new game of the same deal from its start, as a normal game, keeping what the player has seen
+        known (each game's; `restarted` numbers it on)."""
+        raise NotImplementedError
+
+    def restarted(self) -> Self:
+        """The same deal from its start (even after giving up or seeing the solution), keeping everything the
+        player has seen known. The version counts on from this game's: a restart is a change of position
+        too, so a hint asked before it is stale."""
+        game = self.fresh_start()
+        game._version = self._version + 1
+        return game
 
     @property
     def won(self) -> bool:

@@ -8,8 +8,9 @@ save nested thousands of levels deep is a `SaveError`, not a `RecursionError`; a
 number of items the game allows.
 
 A game writes a save with `seal` and reads one with `open_object`, `check_version`, `check_fields`,
-`text_field`, `list_field`, `check_text` and, once its fields are checked, `check_checksum`. Every message
-starts with `saved game:` and never prints a container (which could be huge or nested too deeply to print).
+`deal_field`, `text_field`, `list_field`, `check_text` and, once its fields are checked,
+`check_checksum`. Every message starts with `saved game:` and never prints a container (which could be huge
+or nested too deeply to print).
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from .errors import SaveError
 
 CHECK: Final = "check"
 """The name of the checksum field."""
+DEAL_NAMES: Final = ("deal_id", "deal")
+"""The fields that can name a save's deal: its ID, or its cards (a custom deal)."""
 
 
 def checksum(body: Mapping[str, Any]) -> str:
@@ -69,6 +72,18 @@ def check_fields(data: Mapping[str, object], allowed: Collection[str]) -> None:
     extra = set(data) - set(allowed)
     if extra:
         raise SaveError(f"saved game: unknown field {describe(sorted(map(str, extra))[0])}")
+
+
+def deal_field(data: Mapping[str, object]) -> str:
+    """The one field of `DEAL_NAMES` that names the save's deal, else `SaveError`. A save with both is
+    refused in every game: no game writes one, so it was made by hand or damaged, and which of the two it
+    meant cannot be known."""
+    present = [name for name in DEAL_NAMES if name in data]
+    if len(present) > 1:
+        raise SaveError("saved game: both a deal ID and a deal (a save names its deal by one of them)")
+    if not present:
+        raise SaveError("saved game: neither a deal ID nor a deal")
+    return present[0]
 
 
 def text_field(data: Mapping[str, object], name: str) -> str:

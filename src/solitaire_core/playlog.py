@@ -16,6 +16,7 @@ game is made from the deal fields (`name_deal` reads them) and its own error bas
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, Self, TypeVar
@@ -36,6 +37,14 @@ class NamedDeal(Protocol):
 
     def notation(self) -> str:
         """The deal's 52 codes."""
+        ...
+
+
+class Refusal(Protocol):
+    """A refused move as a reply carries it."""
+
+    def as_json(self) -> dict[str, object]:
+        """The rejection's fields."""
         ...
 
 
@@ -64,6 +73,10 @@ class LoggedGame(Protocol):
 
     def play(self, action: Any) -> None:  # noqa: ANN401 (each game's own move type)
         """Play one action (in notation, `undo` included, or the game's move), or raise."""
+        ...
+
+    def try_play(self, move: Any) -> Refusal | None:  # noqa: ANN401 (each game's own move type)
+        """Make a move if legal; else its rejection (nothing changes)."""
         ...
 
     def restarted(self) -> Self:
@@ -101,6 +114,18 @@ class Played(Generic[GameT]):
         self.game.play(action)
         self.log.append(action)
 
+    def try_play(self, move: object) -> Refusal | None:
+        """Make a move (the game's own, read from notation) if legal and log its notation; else its
+        rejection, and nothing changes."""
+        rejection = self.game.try_play(move)
+        if rejection is None:
+            self.log.append(str(move))
+        return rejection
+
+    def copy(self) -> Played[GameT]:
+        """An independent copy, for a session that may have to go back to it."""
+        return copy.deepcopy(self)
+
     def replay(self) -> None:
         """Start the same deal again, keeping what was seen."""
         self.game = self.game.restarted()
@@ -136,7 +161,8 @@ def name_deal(
     parse_deal: Callable[[str], DealT],
 ) -> tuple[DealT, DealIdT | None]:
     """The deal a save names, and its ID (`None` for a custom deal): the `deal_id` read by `parse_id`, or
-    else the `deal` read by `parse_deal`; `SaveError` when it has neither."""
+    else the `deal` read by `parse_deal`; `SaveError` when it has neither or both (`envelope.deal_field`)."""
+    envelope.deal_field(data)
     if isinstance(data.get("deal_id"), str):
         named = parse_id(envelope.text_field(data, "deal_id"))
         return deal_of(named), named

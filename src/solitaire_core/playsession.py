@@ -1,13 +1,13 @@
-"""The worker session of a game kept with its log (`playlog.Played`): the ops and replies Pyramid's and
-Klondike's sessions share (`pyramid_core.api`, `klondike_core.api`), on the request frame of `session`.
+"""The worker session of a game kept with its log (`Record`: `playlog.Played`, or a game's own record): the
+ops and replies every game's session shares (each game's `api`), on the request frame of `session`.
 
 Every reply that shows the table is `{"ok": true, "state": <snapshot>, "save": <save>, "rejection": ...}`.
 The shared ops: `check_deal` (`deal_id`), `restore` (`save`), `move` (`{"move": <notation>}`, `undo`
-included), `draw`, `recycle`, `undo`, `replay`, `state`, `hint`, `hint_start`, `hint_step` (`slice_ms`),
-`give_up` and `solution` (allowed once the deal is won, given up, or every card is known). A refused move is
-not an error: the reply carries the unchanged state and the `rejection`. A failed request leaves the session
-exactly as it was: the ops of `changes_in_place` change `played` itself, so a copy of it is kept to go back
-to; the others replace it.
+included), the stock's `draw` and `recycle` (`stock_ops`), `undo`, `replay`, `state`, `hint`, `hint_start`,
+`hint_step` (`slice_ms`), `give_up` and `solution` (allowed once the deal is won, given up, or every card is
+known). A refused move is not an error: the reply carries the unchanged state and the `rejection`. A failed
+request leaves the session exactly as it was: the ops of `changes_in_place` change `played` itself, so a copy
+of it (`Record.copy`) is kept to go back to; the others replace it.
 
 A game's session subclasses `PlayedSession` with what is its own: its `Parts` (how a deal ID and a move are
 read, its snapshot, save and hint), its `new` op (levels or none), how its solver solves the deal from the
@@ -16,15 +16,14 @@ start, and the ops only it has.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, cast
 
 from .errors import RequestError, SolitaireError
 from .hints import Advice, HintJobs, hint_json
 from .levels import same_game
-from .playlog import LoggedGame, Played
+from .playlog import LoggedGame, Refusal
 from .session import Handler, Session, budget_arg
 from .steps import SlicedJob
 from .verdict import Solved
@@ -32,14 +31,6 @@ from .verdict import Solved
 DRAW: Final = "draw"
 RECYCLE: Final = "recycle"
 UNDO: Final = "undo"
-
-
-class Refusal(Protocol):
-    """A refused move as a reply carries it."""
-
-    def as_json(self) -> dict[str, object]:
-        """The rejection's fields."""
-        ...
 
 
 class SessionGame(LoggedGame, Protocol):
@@ -69,10 +60,6 @@ class SessionGame(LoggedGame, Protocol):
         """Why undo would be refused, or `None`."""
         ...
 
-    def try_play(self, move: Any) -> Refusal | None:  # noqa: ANN401 (each game's own move type)
-        """Make a move if legal; else its rejection (nothing changes)."""
-        ...
-
     def player_view(self) -> Any:  # noqa: ANN401 (each game's own view)
         """What the player sees: all the hint is given."""
         ...
@@ -95,11 +82,49 @@ def check_deal_reply(
 
 
 GameT = TypeVar("GameT", bound=SessionGame)
+GameT_co = TypeVar("GameT_co", bound=SessionGame, covariant=True)
 AdviceT = TypeVar("AdviceT", bound=Advice)
 
 
+class Record(Protocol[GameT_co]):
+    """A game and its log as the session acts on them: `playlog.Played` (the log of every action), or a
+    game's own record when its game keeps a log of its own (TriPeaks compacts it as it goes)."""
+
+    @property
+    def game(self) -> GameT_co:
+        """The game being played."""
+        ...
+
+    def try_play(self, move: Any) -> Refusal | None:  # noqa: ANN401 (each game's own move type)
+        """Make a move if legal and log it; else its rejection (nothing changes)."""
+        ...
+
+    def play(self, action: str) -> None:
+        """Play and log one action in notation (`undo` included), or raise."""
+        ...
+
+    def replay(self) -> None:
+        """Start the same deal again, keeping what was seen."""
+        ...
+
+    def give_up(self) -> None:
+        """End the game for good, or raise the game's `GameOverError`."""
+        ...
+
+    def reveal(self) -> None:
+        """Make every card known (the solution is shown), or raise the game's `GameInProgressError`."""
+        ...
+
+    def copy(self) -> Self:
+        """An independent copy, to go back to after a failed request."""
+        ...
+
+
+RecordT = TypeVar("RecordT", bound=Record[Any])
+
+
 @dataclass(frozen=True)
-class Parts(Generic[GameT, AdviceT]):
+class Parts(Generic[GameT, AdviceT, RecordT]):
     """What a session takes from a game's modules: how `new` and `check_deal` read a deal ID (the text of
     what `parse_deal_id` returns is the canonical ID), how a move is read (its text is the notation the log
     keeps), the snapshot and the save of a reply, the restore of a save, and the hint (`hint(view,
@@ -108,18 +133,18 @@ class Parts(Generic[GameT, AdviceT]):
     parse_deal_id: Callable[[str], Any]
     parse_move: Callable[[str], object]
     snapshot: Callable[[GameT], dict[str, Any]]
-    save: Callable[[Played[GameT]], dict[str, Any]]
-    load: Callable[[object], Played[GameT]]
+    save: Callable[[RecordT], dict[str, Any]]
+    load: Callable[[object], RecordT]
     hint: Callable[..., AdviceT]
     hint_job: Callable[[Any], SlicedJob[AdviceT]]
 
 
 class PlayedSession(
-    Session[tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int], Played[GameT] | None]],
-    Generic[GameT, AdviceT],
+    Session[tuple[RecordT, tuple[SlicedJob[AdviceT] | None, int], RecordT | None]],
+    Generic[GameT, AdviceT, RecordT],
 ):
     """One game, its log and the requests that act on them. `GameT` is the game's `Game`, `AdviceT` its
-    hint; `ops` are the game's own (its `new`, and any other)."""
+    hint, `RecordT` the game with its log (`Record`); `ops` are the game's own (its `new`, and any other)."""
 
     changes_in_place: ClassVar[frozenset[str]] = frozenset(
         {"move", "draw", "recycle", "undo", "give_up", "replay", "solution"}
@@ -127,19 +152,21 @@ class PlayedSession(
     """The ops that change `played` itself (the others replace it): a copy is kept to go back to."""
     move_examples: ClassVar[str]
     """Moves in the game's notation, for the message of a `move` op without one (`'12+W', '5', 'draw'`)."""
+    stock_ops: ClassVar[tuple[str, ...]] = (DRAW, RECYCLE)
+    """The ops of the stock the game has (each plays the move of its name): TriPeaks never recycles."""
 
     def __init__(
-        self, parts: Parts[GameT, AdviceT], played: Played[GameT], ops: Mapping[str, Handler]
+        self, parts: Parts[GameT, AdviceT, RecordT], played: RecordT, ops: Mapping[str, Handler]
     ) -> None:
         self.parts = parts
         self.played = played
         self._hints: HintJobs[AdviceT] = HintJobs()
+        stock = {op: self._stock_op(op) for op in self.stock_ops}
         super().__init__({
             "check_deal": self._check_deal,
             "restore": self._restore,
             "move": self._move,
-            "draw": lambda _args: self._play(DRAW),
-            "recycle": lambda _args: self._play(RECYCLE),
+            **stock,
             "undo": self._undo,
             "replay": self._replay,
             "state": lambda _args: self._reply(),
@@ -166,23 +193,21 @@ class PlayedSession(
     @property
     def game(self) -> GameT:
         """The game being played."""
-        return self.played.game
+        return cast(GameT, self.played.game)
 
-    def checkpoint(self, op: str) -> tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int],
-                                           Played[GameT] | None]:
+    def checkpoint(self, op: str) -> tuple[RecordT, tuple[SlicedJob[AdviceT] | None, int], RecordT | None]:
         """The played game and hint job as they are, and a copy of the played game if `op` changes it in
         place."""
-        backup = copy.deepcopy(self.played) if op in self.changes_in_place else None
+        backup = self.played.copy() if op in self.changes_in_place else None
         return self.played, self._hints.kept(), backup
 
-    def roll_back(self, kept: tuple[Played[GameT], tuple[SlicedJob[AdviceT] | None, int],
-                                    Played[GameT] | None]) -> None:
+    def roll_back(self, kept: tuple[RecordT, tuple[SlicedJob[AdviceT] | None, int], RecordT | None]) -> None:
         """Undo whatever a failed request changed: a failed request leaves the session as it was."""
         played, hints, backup = kept
         self._hints.restore(hints)
         self.played = played if backup is None else backup
 
-    def _set(self, played: Played[GameT]) -> None:
+    def _set(self, played: RecordT) -> None:
         """Replace the played game; a hint job of the old one can never answer for the new one."""
         self.played = played
         self._hints.clear()
@@ -211,12 +236,12 @@ class PlayedSession(
         self._set(self.parts.load(args.get("save")))
         return self._reply()
 
+    def _stock_op(self, move: str) -> Handler:
+        """The op that plays the stock's move `move` (`draw`, `recycle`)."""
+        return lambda _args: self._play(move)
+
     def _play(self, text: str) -> dict[str, Any]:
-        move = self.parts.parse_move(text)
-        rejection = self.game.try_play(move)
-        if rejection is None:
-            self.played.log.append(str(move))
-        return self._reply(rejection)
+        return self._reply(self.played.try_play(self.parts.parse_move(text)))
 
     def _move(self, args: dict[str, Any]) -> dict[str, Any]:
         move = args.get("move")

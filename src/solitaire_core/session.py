@@ -1,5 +1,6 @@
 """The frame of the JSON protocol a game's Web Worker speaks: request guards, dispatch by op, typed errors
-and the rollback of a failed request. A game subclasses `Session` with its ops (`tripeaks_core.api`).
+and the rollback of a failed request. Every game's session is `playsession.PlayedSession`, which subclasses
+`Session` with the ops the games share; a game adds its own.
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request

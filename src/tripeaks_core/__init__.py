@@ -5,7 +5,8 @@ Pure Python with no run-time dependency, so the same wheel runs in CPython and i
 
 from __future__ import annotations
 
-from .cards import Card
+from solitaire_core.cards import Card
+
 from .deal import Deal
 from .dealid import DealId
 from .errors import (

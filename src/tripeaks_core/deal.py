@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.cards import DECK_SIZE, Card
 from solitaire_core.deal import DealCards
 
-from .cards import DECK_SIZE, Card
 from .errors import DealError
 
 FIRST_WASTE: Final = 28

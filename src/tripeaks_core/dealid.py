@@ -20,15 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core import dealid
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
+from solitaire_core.levels import Level
+from solitaire_core.shuffle import shuffled_indexes
 
 from .deal import Deal
 from .errors import DealIdError
-from .levels import Level
 from .rules import STANDARD, Rules
-from .shuffle import shuffled_indexes
 
-RANDOM_LIMIT: Final = 1_000_000_000
+RANDOM_LIMIT: Final = dealid.RANDOM_LIMIT
 """Random deals are numbered below this (nine digits at most)."""
 _FLAGS: Final = "NV"
 

@@ -16,18 +16,19 @@ player's win rate falls from easy to medium to hard, and how fast each level is 
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from solitaire_core.dealid import random_number
+from solitaire_core.levels import Level
+from solitaire_core.shuffle import bounded, splitmix64
+
 from .deal import Deal
-from .dealid import RANDOM_LIMIT, DealId
+from .dealid import DealId
 from .errors import DealIdError
 from .layout import COVERER_MASK, COVERS
-from .levels import Level
 from .rules import Rules
-from .shuffle import bounded, splitmix64
 from .solver import Position, Verdict, free_of, solve
 
 PLAYOUTS: Final = 32
@@ -119,7 +120,7 @@ def deal_at_level(level: Level, rules: Rules, candidates: Iterator[int] | None =
     """A random deal of `level` under `rules`: deal numbers (from the system's secure random source, or
     from `candidates`) are tried until one matches."""
     for _ in range(MAX_CANDIDATES):
-        number = next(candidates) if candidates is not None else 1 + secrets.randbelow(RANDOM_LIMIT - 1)
+        number = next(candidates) if candidates is not None else random_number()
         deal_id = DealId(number, rules)
         if matches(deal_id.deal(), rules, number, level):
             return DealId(number, rules, level)

@@ -49,9 +49,10 @@ from dataclasses import dataclass
 from typing import Final, Literal, cast
 
 from solitaire_core import ending
+from solitaire_core.cards import DECK_SIZE, Card
+from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Ending
 
-from .cards import DECK_SIZE, Card
 from .deal import FIRST_WASTE, STOCK_SIZE, STOCK_START, Deal
 from .dealid import DealId
 from .errors import GameInProgressError, GameOverError, PositionError
@@ -172,16 +173,14 @@ class Game(Ending[int, Rejection]):
         self._line_known = len(self._known)  # cards known when the current line of play began
 
     @classmethod
-    def from_id(cls, deal_id: DealId | str) -> Game:
-        """A new game of the deal named by `deal_id`."""
-        parsed = DealId.parse(deal_id) if isinstance(deal_id, str) else deal_id
+    def from_id(cls, deal_id: DealId | str | int) -> Game:
+        """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
+        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
         return cls(parsed.deal(), parsed.rules, parsed)
 
-    def restarted(self) -> Game:
-        """The same deal from its start as a normal game (even after giving up or seeing the solution),
-        keeping everything the player has seen known, and the log with a `restart` (or without the line just
-        ended if it showed nothing new). The version counts on from this game's: a restart is a change of
-        position too, so a hint asked before it is stale."""
+    def fresh_start(self) -> Game:
+        """A new game of this deal keeping what was seen, and the log with a `restart` (or without the line
+        just ended if it showed nothing new); `Ending.restarted` numbers it on."""
         game = Game(self.deal, self.rules, self.deal_id)
         game._known = set(self._known)
         log = self._log[:]
@@ -192,7 +191,6 @@ class Game(Ending[int, Rejection]):
         game._log = log
         game._line_start = len(log)
         game._line_known = len(self._known)
-        game._version = self._version + 1
         return game
 
     def copy(self) -> Game:
@@ -389,6 +387,15 @@ class Game(Ending[int, Rejection]):
         if rejection is None:
             self._apply_draw()
         return rejection
+
+    def try_play(self, move: Action) -> Rejection | None:
+        """Make a move given as the game's move (`parse_action`'s: a position, `draw` or `undo`) if legal;
+        return the rejection otherwise (nothing changes)."""
+        if move == DRAW:
+            return self.try_draw()
+        if move == UNDO:
+            return self.try_undo()
+        return self.try_take(move)
 
     def take(self, position: int) -> None:
         """Take the card at `position`; raise `IllegalMove` (the game unchanged) when refused."""

@@ -28,12 +28,13 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from solitaire_core.steps import SlicedJob, finish
+
 from .game import PlayerView
 from .layout import COVERS, TABLE_SIZE, free_positions
 from .moves import DRAW, Move
 from .rollout import WIN_BASE, Worlds, playout
 from .solver import DEFAULT_MAX_NODES, Position, Verdict, free_of, solve_steps
-from .steps import SlicedJob, finish
 
 Kind = Literal["take", "draw", "lost", "stuck"]
 

@@ -20,8 +20,7 @@ from collections.abc import Generator
 from typing import Final
 
 from solitaire_core.masks import indexes_of, uncovered
-
-from .steps import finish
+from solitaire_core.steps import finish
 
 TABLE_SIZE: Final = 28
 FULL_MASK: Final = (1 << TABLE_SIZE) - 1

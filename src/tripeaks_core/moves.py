@@ -10,11 +10,11 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from solitaire_core.movelist import parse_move_list
+from solitaire_core.quoting import quote
 
 from .errors import MoveError, TriPeaksError
 from .layout import TABLE_SIZE
 from .messages import rejection_text
-from .quoting import quote
 
 DRAW: Final = "draw"
 UNDO: Final = "undo"

@@ -49,7 +49,6 @@ _FIELDS: Final = {
     1: frozenset({"format", "version", "rules", "actions", "known", "check"}),
     2: frozenset({"format", "version", "rules", "log", "check"}),
 }
-_NAMES: Final = frozenset({"deal_id", "deal"})
 _WORDS: Final[dict[str, LogEntry]] = {
     DRAW: DRAW, UNDO: UNDO, RESTART: RESTART, GIVE_UP: GIVE_UP, REVEAL: REVEAL,
 }
@@ -92,10 +91,8 @@ def _entries(data: Mapping[str, object], name: str, words: Mapping[str, LogEntry
 def _check_shape(data: Mapping[str, object]) -> tuple[int, list[LogEntry]]:
     """Check every field flat, before anything walks the data; return the version and the entries."""
     version = envelope.check_version(data, FORMAT, _FIELDS)
-    names = _NAMES & set(data)
-    if len(names) != 1:
-        raise SaveError("saved game: it must name its deal by one of 'deal_id' or 'deal'")
-    envelope.check_fields(data, _FIELDS[version] | names)
+    name = envelope.deal_field(data)  # one of 'deal_id' and 'deal', as in every game
+    envelope.check_fields(data, _FIELDS[version] | {name})
     rules = data.get("rules")
     if (
         not isinstance(rules, dict)
@@ -103,7 +100,7 @@ def _check_shape(data: Mapping[str, object]) -> tuple[int, list[LogEntry]]:
         or not all(isinstance(v, bool) for v in rules.values())
     ):
         raise SaveError("saved game: rules must be {'wrap': bool, 'all_visible': bool}")
-    envelope.text_field(data, next(iter(names)))
+    envelope.text_field(data, name)
     envelope.check_text(data)
     if version == 1:
         known = data.get("known")

@@ -30,6 +30,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from solitaire_core.steps import finish, run_for
 from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
@@ -38,7 +39,6 @@ from .game import Game
 from .layout import FULL_MASK, TABLE_SIZE, free_positions, reachable_masks_steps
 from .moves import DRAW, Move
 from .rules import Rules
-from .steps import finish, run_for
 
 __all__ = ["DEFAULT_MAX_NODES", "DFS_NODE_CAP", "STEP_NODES", "STEP_TABLES", "TABLES_STEP", "Position",
            "SolveResult", "Solver", "Verdict", "build_tables_for", "free_of", "solve", "solve_game",
