@@ -29,7 +29,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import html
+import importlib
 import json
 import os
 import re
@@ -38,16 +38,12 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 WEB = ROOT / "web"
-# The other games' pages: copies of index.html, so that a link opens that game (web/js/games.js).
-GAME_PAGES = {
-    "pyramid": ("pyramid.html", "Solitaire Pyramide"),
-    "klondike": ("klondike.html", "Solitaire Klondike"),
-}
 # SITE_DIST: build into (and serve) another folder, so that several work trees or helpers can build at once.
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()
 # The test build beside it: the same site with tools/testhooks.js as js/hooks.js, so that the tests and the
@@ -65,8 +61,8 @@ MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshots"
 HOST = "127.0.0.1"
 PORT = 8000
-# Files of web/ that are not part of the page.
-WEB_SKIP_SUFFIXES = (".md", ".map", "~")
+# Files of web/ that are not part of the page (a game's parts.html is written into every page: webgames.py).
+WEB_SKIP_SUFFIXES = (".md", ".map", "~", "/parts.html")
 
 
 def log(message: str) -> None:
@@ -207,7 +203,8 @@ def make_snapshot(wheel: Path, wheel_sha256: str, target: Path) -> dict[str, obj
 def copy_web(target: Path) -> None:
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
-        if any(part.startswith(".") for part in relative.parts) or source.name.endswith(WEB_SKIP_SUFFIXES):
+        hidden = any(part.startswith(".") for part in relative.parts)
+        if hidden or source.as_posix().endswith(WEB_SKIP_SUFFIXES):
             continue
         destination = target / relative
         if source.is_dir():
@@ -235,36 +232,28 @@ def preload_modules(target: Path) -> None:
 
 
 def write_game_pages(target: Path) -> None:
-    """Every other game's address is index.html with that game's name and `data-game` written in, so the
+    """One page per game of the registry (web/js/games.js, read by tools/webgames.py), each index.html with
+    every game's markup in its slots and that game's `data-game`, title and description written in, so the
     page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
-    index = (target / "index.html").read_text(encoding="utf-8")
-    described = re.search(r'<meta name="description" content="[^"]*">', index)
-    for game, (page, title) in GAME_PAGES.items():
-        text = index.replace('data-game="tripeaks"', f'data-game="{game}"', 1)
-        text = text.replace("<title>Solitaire TriPeaks</title>", f"<title>{title}</title>", 1)
-        if text.count(f'data-game="{game}"') != 1 or f"<title>{title}</title>" not in text or not described:
-            raise SystemExit(f"[build] web/index.html: cannot write {page} (<html>, <title> or description)")
-        # The game's own description (its French catalogue's, the page's first language), not TriPeaks'.
-        description = html.escape(game_description(game) or title)
-        text = text.replace(described.group(0), f'<meta name="description" content="{description}">', 1)
-        (target / page).write_text(text, encoding="utf-8")
+    webgames = tools_module("webgames")
+    every = webgames.games(WEB)
+    composed = webgames.compose((target / "index.html").read_text(encoding="utf-8"), WEB, every)
+    if "index.html" not in {game.page for game in every}:
+        raise SystemExit("[build] web/js/games.js: no game has the page index.html")
+    for game in every:
+        (target / game.page).write_text(webgames.page(composed, game), encoding="utf-8")
 
 
-def game_description(game: str) -> str | None:
-    """The "description" of a game's French catalogue (web/i18n/<game>.fr.json), if it has one."""
-    catalogue = WEB / "i18n" / f"{game}.fr.json"
-    if not catalogue.exists():
-        return None
-    value = json.loads(catalogue.read_text(encoding="utf-8")).get("description")
-    return value if isinstance(value, str) and value else None
+def tools_module(name: str) -> ModuleType:
+    """A module of tools/ (not a package: its directory goes on the path)."""
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    return importlib.import_module(name)
 
 
 def build_pwa(target: Path) -> None:
     """Icons, manifest.webmanifest and sw.js (which lists every file of the site): see tools/pwa.py."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import pwa  # noqa: PLC0415 - tools/ is not a package
-
-    precache = pwa.build(target)
+    precache = tools_module("pwa").build(target)
     log(f"service worker version {precache.version}: precaches {len(precache.files)} files")
 
 

@@ -8,7 +8,6 @@ import { theCard } from "../../js/cards.js";
 import { t } from "../../js/i18n.js";
 import { Drag } from "./drag.js";
 import { KlondikeTable, locate } from "./table.js";
-import * as stats from "./stats_keys.js";
 import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -172,7 +171,6 @@ export function createKlondike(shell) {
   return {
     id: "klondike",
     table,
-    stats,
     drag,
     /** The ops that are a player's move: the clock starts with the first, statistics count the game. */
     moveOps: ["move", "autofinish"],

@@ -6,7 +6,6 @@
 import { theCard } from "../../js/cards.js";
 import { t } from "../../js/i18n.js";
 import { PyramidTable } from "./table.js";
-import * as stats from "./stats_keys.js";
 import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -63,7 +62,6 @@ export function createPyramid(shell) {
   return {
     id: "pyramid",
     table,
-    stats,
     moveOps: ["move"],
     activate() {
       table.fit();

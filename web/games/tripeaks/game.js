@@ -6,7 +6,6 @@ import { theCard } from "../../js/cards.js";
 import { t } from "../../js/i18n.js";
 import { watchLayout } from "./layout.js";
 import { Table } from "./table.js";
-import * as stats from "./stats_keys.js";
 import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,7 +18,6 @@ export function createTriPeaks(shell) {
   return {
     id: "tripeaks",
     table,
-    stats,
     /** The ops that are a player's move: the clock starts with the first, statistics count the game. */
     moveOps: ["take", "draw"],
     activate() {
