@@ -41,8 +41,11 @@ const shell = {
   /** The player is in the middle of a move (a card selected): the worker holds its background work. */
   busy: () => engine && engine.request("busy").catch(() => {}),
 };
-// Every game of the registry, its table component created once on the page's markup (its parts.html).
-const renderers = Object.fromEntries(GAMES.map((manifest) => [manifest.id, manifest.create(shell)]));
+// Every game of the registry, its table component created once on its table's element (its parts.html's
+// [data-table]), reporting intents through `shell`.
+const renderers = Object.fromEntries(
+  GAMES.map((manifest) => [manifest.id, manifest.create(document.querySelector(`[data-table="${manifest.id}"]`), shell)]),
+);
 let current = renderers[GAMES[0].id]; // the game on the table
 let engine = null;
 let state = null; // the latest snapshot
@@ -366,9 +369,9 @@ function render(previous, next, { reply, op, moved, restarted, fromRect, target,
   timer.setWanted(clockStarted && next.outcome === "playing");
 }
 
-/** Draw a snapshot on the table (the game's renderer). */
+/** Draw a snapshot on the table (the game's table component). */
 function showTable(snapshot) {
-  current.render(snapshot);
+  current.update(snapshot);
 }
 
 /** Table and status figures of a snapshot that is not the player's game (a replay's frame), or back. */
@@ -531,7 +534,7 @@ const intents = {
     }
     const ticket = ++hintTicket;
     const version = state.version;
-    current.clearHighlight();
+    current.highlight(null);
     const searching = setTimeout(() => {
       if (ticket === hintTicket) lines.showBanner({ kind: "searching" });
     }, SEARCHING_AFTER_MS);
@@ -552,7 +555,7 @@ const intents = {
       return;
     }
     lines.showBanner({ kind: "hint", hint });
-    current.showHint(hint);
+    current.highlight(hint);
   },
 };
 
@@ -573,7 +576,7 @@ function act(name, arg) {
   // A tap made while a move is on its way was aimed at the table as it was: drop it rather than play it on
   // the table as it will be (a double tap must not play a second card). Auto-finish's stop is not a move.
   if (movesInFlight > 0 && !ANYTIME_INTENTS.has(name) && !(current.anytimeIntents || []).includes(name)) {
-    current.render(state); // a card being dragged goes back where the snapshot has it
+    current.update(state); // a card being dragged goes back where the snapshot has it
     return false;
   }
   dismissWelcome();
@@ -671,10 +674,10 @@ function bindInputs() {
   bindKeys({
     keymap: () => ({ u: "undo", h: "hint", n: "new", s: "again", Escape: "escape", ...current.keymap }),
     arrows: {
-      ArrowLeft: () => current.arrows("left"),
-      ArrowRight: () => current.arrows("right"),
-      ArrowUp: () => current.arrows("up"),
-      ArrowDown: () => current.arrows("down"),
+      ArrowLeft: () => current.moveFocus("left"),
+      ArrowRight: () => current.moveFocus("right"),
+      ArrowUp: () => current.moveFocus("up"),
+      ArrowDown: () => current.moveFocus("down"),
     },
     // An open dialog keeps the page's keys, except S over the end-of-game panels ("Donne suivante").
     isBlocked: (intent) => {

@@ -213,12 +213,15 @@ def test_dark_scheme_and_reduced_motion(table: Table) -> None:
     assert animation == "none"
 
 
+GAMES = ("tripeaks", "pyramid", "klondike")  # each game's catalogues (web/i18n/<game>.<lang>.json)
+
+
 def test_every_text_comes_from_both_catalogues() -> None:
     """Every key the page names exists in French and English: the shared page and scripts in the site's
     catalogue, a game's scripts in its own catalogue or the site's, "game:key" in that game's."""
     catalogues = {
         name: json.loads((ROOT / "web" / "i18n" / f"{name}.json").read_text(encoding="utf-8"))
-        for name in ("fr", "en", "pyramid.fr", "pyramid.en", "klondike.fr", "klondike.en")
+        for name in ("fr", "en", *(f"{game}.{lang}" for game in GAMES for lang in ("fr", "en")))
     }
     fr, en = catalogues["fr"], catalogues["en"]
     assert fr.keys() == en.keys()

@@ -55,7 +55,7 @@ export function createLines({ state, game }) {
     closeBanner() {
       banner = null;
       lines.renderBanner();
-      game().clearHighlight();
+      game().highlight(null);
     },
 
     renderBanner() {

@@ -11,6 +11,7 @@ export default {
   href: "klondike.html",
   /** Its statistics scheme: how games count together (stats_keys.js). */
   stats,
-  /** Its table component on the shared shell: create(shell) -> the methods app.js calls (game.js). */
+  /** Its table component: create(element, shell) -> the methods app.js calls (game.js): update(snapshot),
+   *  highlight(hint), moveFocus(direction)… `element` is its parts.html's [data-table]. */
   create: createKlondike,
 };
