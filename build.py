@@ -30,7 +30,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import hashlib
-import html
+import importlib
 import json
 import os
 import re
@@ -40,16 +40,12 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 VENV_PYTHON = VENV / "bin" / "python"
 WEB = ROOT / "web"
-# The other games' pages: copies of index.html, so that a link opens that game (web/js/games.js).
-GAME_PAGES = {
-    "pyramid": ("pyramid.html", "Solitaire Pyramide"),
-    "klondike": ("klondike.html", "Solitaire Klondike"),
-}
 # SITE_DIST: build into (and serve) another folder, so that several work trees or helpers can build at once.
 DIST = Path(os.environ.get("SITE_DIST", ROOT / "dist")).resolve()
 # The test build beside it: the same site with tools/testhooks.js as js/hooks.js, so that the tests and the
@@ -67,8 +63,8 @@ MAKE_SNAPSHOT = ROOT / "tools" / "make_snapshot.mjs"
 SNAPSHOT_CACHE = ROOT / "build" / "snapshots"
 HOST = "127.0.0.1"
 PORT = 8000
-# Files of web/ that are not part of the page.
-WEB_SKIP_SUFFIXES = (".md", ".map", "~")
+# Files of web/ that are not part of the page (a game's parts.html is written into every page: webgames.py).
+WEB_SKIP_SUFFIXES = (".md", ".map", "~", "/parts.html")
 
 
 def log(message: str) -> None:
@@ -211,7 +207,8 @@ def make_snapshot(wheel: Path, wheel_sha256: str, target: Path) -> dict[str, obj
 def copy_web(target: Path) -> None:
     for source in sorted(WEB.rglob("*")):
         relative = source.relative_to(WEB)
-        if any(part.startswith(".") for part in relative.parts) or source.name.endswith(WEB_SKIP_SUFFIXES):
+        hidden = any(part.startswith(".") for part in relative.parts)
+        if hidden or source.as_posix().endswith(WEB_SKIP_SUFFIXES):
             continue
         destination = target / relative
         if source.is_dir():
@@ -228,8 +225,8 @@ STYLESHEET = "css/site.css"
 
 
 def bundle_modules(target: Path) -> None:
-    """Replace the page's and the worker's ES modules by bundles (esbuild, pinned in package.json), and the
-    stylesheets by one, in the order index.html names them.
+    """Replace the pages' and the worker's ES modules by bundles (esbuild, pinned in package.json), and the
+    stylesheets by one, in the order the pages name them (every page names the same ones).
 
     Each module was one request; on a first visit over a slow mobile link (Lighthouse's simulated 4G, a
     host speaking HTTP/1.1) they queued behind each other and the page's first words waited for the last
@@ -252,58 +249,52 @@ def bundle_modules(target: Path) -> None:
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(bundle, destination)
         chunks = sorted(p.relative_to(out).as_posix() for p in (out / "js").glob("chunk-*.js"))
-    for folder_left in sorted(target.rglob("*"), reverse=True):  # the modules' folders, emptied
-        if folder_left.is_dir() and not any(folder_left.iterdir()):
-            folder_left.rmdir()
-    index = target / "index.html"
-    text = index.read_text(encoding="utf-8")
-    sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">\n', text)
-    joined = "\n".join((target / sheet).read_text(encoding="utf-8") for sheet in sheets)
+    pages = sorted(target.glob("*.html"))
+    linked = re.compile(r'<link rel="stylesheet" href="([^"]+)">\n')
+    sheets = linked.findall((target / "index.html").read_text(encoding="utf-8"))
+    (target / STYLESHEET).write_text(
+        "\n".join((target / sheet).read_text(encoding="utf-8") for sheet in sheets), encoding="utf-8"
+    )
     for sheet in sheets:
         (target / sheet).unlink()
-    (target / STYLESHEET).write_text(joined, encoding="utf-8")
-    text = re.sub(r'<link rel="stylesheet" href="[^"]+">\n', "", text)
     boot = '<script type="module" src="js/boot.js"></script>\n'
-    head = text.index("<link")
-    if boot not in text:
-        raise SystemExit("[build] web/index.html: no js/boot.js script")
     preloads = "".join(f'<link rel="modulepreload" href="{chunk}">\n' for chunk in chunks)
-    text = text.replace(boot, "", 1)
-    text = (text[:head] + boot + preloads + f'<link rel="stylesheet" href="{STYLESHEET}">\n' + text[head:])
-    index.write_text(text, encoding="utf-8")
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if boot not in text or linked.findall(text) != sheets:
+            raise SystemExit(f"[build] {page.name}: not the scripts and stylesheets of index.html")
+        text = linked.sub("", text.replace(boot, "", 1))
+        head = text.index("<link")
+        text = text[:head] + boot + preloads + f'<link rel="stylesheet" href="{STYLESHEET}">\n' + text[head:]
+        page.write_text(text, encoding="utf-8")
+    for folder_left in sorted(target.rglob("*"), reverse=True):  # the modules' and stylesheets' folders
+        if folder_left.is_dir() and not any(folder_left.iterdir()):
+            folder_left.rmdir()
 
 
 def write_game_pages(target: Path) -> None:
-    """Every other game's address is index.html with that game's name and `data-game` written in, so the
+    """One page per game of the registry (web/js/games.js, read by tools/webgames.py), each index.html with
+    every game's markup in its slots and that game's `data-game`, title and description written in, so the
     page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
-    index = (target / "index.html").read_text(encoding="utf-8")
-    described = re.search(r'<meta name="description" content="[^"]*">', index)
-    for game, (page, title) in GAME_PAGES.items():
-        text = index.replace('data-game="tripeaks"', f'data-game="{game}"', 1)
-        text = text.replace("<title>Solitaire TriPeaks</title>", f"<title>{title}</title>", 1)
-        if text.count(f'data-game="{game}"') != 1 or f"<title>{title}</title>" not in text or not described:
-            raise SystemExit(f"[build] web/index.html: cannot write {page} (<html>, <title> or description)")
-        # The game's own description (its French catalogue's, the page's first language), not TriPeaks'.
-        description = html.escape(game_description(game) or title)
-        text = text.replace(described.group(0), f'<meta name="description" content="{description}">', 1)
-        (target / page).write_text(text, encoding="utf-8")
+    webgames = tools_module("webgames")
+    every = webgames.games(WEB)
+    composed = webgames.compose((target / "index.html").read_text(encoding="utf-8"), WEB, every)
+    if "index.html" not in {game.page for game in every}:
+        raise SystemExit("[build] web/js/games.js: no game has the page index.html")
+    for game in every:
+        (target / game.page).write_text(webgames.page(composed, game), encoding="utf-8")
 
 
-def game_description(game: str) -> str | None:
-    """The "description" of a game's French catalogue (web/i18n/<game>.fr.json), if it has one."""
-    catalogue = WEB / "i18n" / f"{game}.fr.json"
-    if not catalogue.exists():
-        return None
-    value = json.loads(catalogue.read_text(encoding="utf-8")).get("description")
-    return value if isinstance(value, str) and value else None
+def tools_module(name: str) -> ModuleType:
+    """A module of tools/ (not a package: its directory goes on the path)."""
+    if str(ROOT / "tools") not in sys.path:
+        sys.path.insert(0, str(ROOT / "tools"))
+    return importlib.import_module(name)
 
 
 def build_pwa(target: Path) -> None:
     """Icons, manifest.webmanifest and sw.js (which lists every file of the site): see tools/pwa.py."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import pwa  # noqa: PLC0415 - tools/ is not a package
-
-    precache = pwa.build(target)
+    precache = tools_module("pwa").build(target)
     log(f"service worker version {precache.version}: precaches {len(precache.files)} files")
 
 
@@ -323,8 +314,8 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
     copy_web(target)
     if test_hooks:
         shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")
-    bundle_modules(target)
     write_game_pages(target)
+    bundle_modules(target)
 
     runtime = target / "pyodide"
     runtime.mkdir()

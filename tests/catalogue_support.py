@@ -29,8 +29,9 @@ def catalogue(name: str) -> dict[str, str]:
 
 
 def module_scripts(game: str) -> str:
-    """The text of every module of `web/games/<game>/`."""
-    modules = sorted((ROOT / "web" / "games" / game).glob("*.js"))
+    """The text of every module of `web/games/<game>/` but its manifest (addresses such as "pyramid.html",
+    which the scan would take for text keys, and no text)."""
+    modules = sorted(p for p in (ROOT / "web" / "games" / game).glob("*.js") if p.name != "manifest.js")
     return "\n".join(p.read_text(encoding="utf-8") for p in modules)
 
 

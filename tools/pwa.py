@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import icons
+import webgames
 
 HERE = Path(__file__).resolve().parent
 TEMPLATE = HERE / "sw_template.js"
@@ -28,12 +29,11 @@ BACKGROUND_COLOUR = "#1d6b45"
 # One app for every game of the site; each game's page is a shortcut (a long press on the home-screen icon).
 NAME = "Solitaire"
 SHORT_NAME = "Solitaire"
-DESCRIPTION_FR = (
-    "TriPeaks, Pyramide et Klondike, des réussites à jouer hors ligne, avec un indice qui ne triche pas."
-)
-DESCRIPTION_EN = "TriPeaks, Pyramid and Klondike solitaire, to play offline, with a hint that never cheats."
-# web/js/games.js: each game's address
-SHORTCUTS = (("TriPeaks", "./"), ("Pyramide", "pyramid.html"), ("Klondike", "klondike.html"))
+# The app's description, around the names of its games (the registry's, tools/webgames.py), in each language.
+DESCRIPTION = {
+    "fr": ("{games}, des réussites à jouer hors ligne, avec un indice qui ne triche pas.", " et "),
+    "en": ("{games} solitaire, to play offline, with a hint that never cheats.", " and "),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +45,21 @@ class Precache:
     size: int  # bytes of all those files
 
 
-def manifest() -> dict[str, object]:
-    """The web app manifest: relative start URL and scope, so the site works under any sub-path."""
+def description(names: list[str], language: str) -> str:
+    """The app's description naming every game: "TriPeaks, Pyramide et Klondike, des réussites …"."""
+    text, last = DESCRIPTION[language]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + last + names[-1]
+    return text.format(games=listed)
+
+
+def manifest(directory: Path) -> dict[str, object]:
+    """The web app manifest: relative start URL and scope, so the site works under any sub-path; one shortcut
+    per game of the site's registry (each game's page)."""
+    games = webgames.games(directory)
     return {
         "name": NAME,
         "short_name": SHORT_NAME,
-        "description": DESCRIPTION_FR,
+        "description": description([game.names["fr"] for game in games], "fr"),
         "lang": "fr",
         "dir": "ltr",
         "id": "./",
@@ -61,7 +70,7 @@ def manifest() -> dict[str, object]:
         "theme_color": THEME_COLOUR,
         "background_color": BACKGROUND_COLOUR,
         "categories": ["games"],
-        "shortcuts": [{"name": name, "url": url} for name, url in SHORTCUTS],
+        "shortcuts": [{"name": game.names["fr"], "url": game.href} for game in games],
         "icons": [
             {"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"},
             {"src": "icon-192.png", "sizes": "192x192", "type": "image/png", "purpose": "any"},
@@ -69,7 +78,13 @@ def manifest() -> dict[str, object]:
             {"src": "icon-maskable-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
         ],
         # Manifest localisation (read by browsers that support it, ignored by the others).
-        "translations": {"en": {"name": NAME, "short_name": SHORT_NAME, "description": DESCRIPTION_EN}},
+        "translations": {
+            "en": {
+                "name": NAME,
+                "short_name": SHORT_NAME,
+                "description": description([game.names["en"] for game in games], "en"),
+            }
+        },
     }
 
 
@@ -110,7 +125,7 @@ def write_service_worker(directory: Path) -> Precache:
 def build(directory: Path) -> Precache:
     """Icons (drawn by tools/icons.py), the manifest, then the service worker, which lists them all."""
     icons.write_all(str(directory))
-    text = json.dumps(manifest(), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(manifest(directory), ensure_ascii=False, indent=1) + "\n"
     (directory / MANIFEST).write_text(text, encoding="utf-8")
     return write_service_worker(directory)
 

@@ -1,55 +1,61 @@
-// The shell every game shares: turns taps and keys into intents for the engine, draws each snapshot it
-// sends back through the game's renderer (web/games/<game>/game.js), and keeps everything around the table
-// (game switcher, status, timer, messages, hint banner, panels, storage, statistics, addresses).
-// No rule of any game is decided here: the engine says what is legal, playable, won or stuck.
+// The controller of the shell every game shares: an intent (a tap, a key, a link) becomes a request to the
+// engine, its reply the game's state, saved, then drawn in one render through the game's table component
+// (web/games/<game>/, created from the registry, js/games.js). Around it, one module per job: js/router.js
+// (addresses, the switcher's links, the leave dialog), js/saves.js (persistence), js/deals.js (new-deal
+// choice, statistics, solution replay), js/endings.js (the end panels), js/lines.js (message line, hint
+// banner). No rule of any game is decided here: the engine says what is legal, playable, won or stuck, and
+// no game is named: the registry lists them.
 
 import { takeEarlyWorker, workerUrl } from "./js/boot.js";
 import { setupDeals } from "./js/deals.js";
-import { Engine, nestingDepth } from "./js/engine.js";
-import { gameAddress, gameOfPath, isSiteRoot } from "./js/games.js";
+import { Engine } from "./js/engine.js";
+import { gameAddress, gameInfo, GAMES, isGame } from "./js/games.js";
 import { hook } from "./js/hooks.js";
 import * as i18n from "./js/i18n.js";
 import { applyStatic, dealMessage, language, LANGUAGES, loadLanguage, pickLanguage, quoteInput, t } from "./js/i18n.js";
 import { guardDoubleTaps } from "./js/doubletap.js";
 import { bindKeys } from "./js/keyboard.js";
-import { trapFocus } from "./js/newdeal.js";
 import * as stats from "./js/stats.js";
 import * as store from "./js/storage.js";
-import { figure } from "./js/panels.js";
-import { formatTime, GameTimer, MAX_PLAY_MS } from "./js/timer.js";
-import { createKlondike } from "./games/klondike/game.js";
-import { createPyramid } from "./games/pyramid/game.js";
-import { createTriPeaks } from "./games/tripeaks/game.js";
+import { createEndings } from "./js/endings.js";
+import { createLines } from "./js/lines.js";
+import * as router from "./js/router.js";
+import { createSaves, savedClock } from "./js/saves.js";
+import { formatTime, GameTimer } from "./js/timer.js";
 
 const $ = (id) => document.getElementById(id);
 const game = $("game");
 const SEARCHING_AFTER_MS = 60;
 
 const timer = new GameTimer(renderTimer);
+const saves = createSaves(() => timer.elapsed());
+const endings = createEndings({ timer, game: () => current });
+const lines = createLines({ state: () => state, game: () => current });
 /** What a game's renderer may ask of the shell. */
 const shell = {
   act: (name, arg) => act(name, arg),
   send: (op, args, options) => send(op, args, options),
-  setMessage: (message) => setMessage(message),
+  setMessage: (message) => lines.setMessage(message),
   /** A request sent by send() is on its way: the table on screen is about to change (see act()). */
   moving: () => movesInFlight > 0,
   /** The player is in the middle of a move (a card selected): the worker holds its background work. */
   busy: () => engine && engine.request("busy").catch(() => {}),
 };
-const renderers = { tripeaks: createTriPeaks(shell), pyramid: createPyramid(shell), klondike: createKlondike(shell) };
-let current = renderers.tripeaks; // the game on the table
+// Every game of the registry, its table component created once on its table's element (its parts.html's
+// [data-table]), reporting intents through `shell`.
+const renderers = Object.fromEntries(
+  GAMES.map((manifest) => [manifest.id, manifest.create(document.querySelector(`[data-table="${manifest.id}"]`), shell)]),
+);
+let current = renderers[GAMES[0].id]; // the game on the table
 let engine = null;
 let state = null; // the latest snapshot
 let clockStarted = false; // the clock starts with the first move of a deal
-let notice = null; // {key, vars, kind} shown in the message line until the next action
-let banner = null; // {kind: "searching" | "hint" | "lost" | "error", hint?, message?}
 let hintTicket = 0; // bumps on every move: a hint answer for an older ticket is dropped
 let staleDropped = 0;
 let movesInFlight = 0; // requests sent by send() and not answered yet: a tap made meanwhile is dropped
 let settled = Promise.resolve(); // resolves when no request of send() is on its way (keys wait for it)
 let settle = () => {};
 let restoreStalls = 0; // restores of the saved game that got no answer in a row (see openFirstGame)
-let adoptedSave = null; // the engine save this tab last wrote or restored (text): see adoptOtherTab
 let deals = null; // new-deal choice, statistics, solution replay, score (js/deals.js)
 
 // ------------------------------------------------------------------ start
@@ -57,11 +63,11 @@ let deals = null; // new-deal choice, statistics, solution replay, score (js/dea
 async function start() {
   // The worker js/boot.js started before this module's imports were fetched: the engine boots meanwhile.
   engine = new Engine(workerUrl(), engineOptions(), takeEarlyWorker());
-  useGame(firstGame());
+  useGame(router.firstGame());
   const stored = store.readText("lang");
-  await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
+  await loadLanguage(pickLanguage(stored, navigator.languages || [navigator.language]), catalogues());
   applyStatic();
-  renderGameLinks();
+  router.renderGameLinks(current.id);
   renderLanguageSwitch();
   current.activate();
   bindInputs();
@@ -72,14 +78,14 @@ async function start() {
     timer,
     startDeal: (args) => startDeal(null, { args }),
     openDeal: (dealId) => startDeal(dealId), // a typed deal ID, already checked (check_deal)
-    setMessage,
+    setMessage: (message) => lines.setMessage(message),
     restoreTable: () => state && showSnapshot(state),
     showFrame: showSnapshot, // a solution replay's frame: its table and its figures
     giveUp: () => send("give_up", {}),
     engineError: showEngineError, // a stalled request offers the fresh start from anywhere
     applyReply: (reply, op) => applyReply(reply, { op }),
   });
-  setMessage({ key: "loading" });
+  lines.setMessage({ key: "loading" });
   renderTimer();
   // A first-time player's welcome line is the page's own text: shown at once, in its fixed line (nothing
   // moves), while the engine starts; it is the largest text of a first visit (its LCP).
@@ -107,39 +113,15 @@ async function start() {
 
 let switching = false;
 
-/**
- * The game the address names. The site's own address with no deal in it (the installed app's start, a
- * bookmark of the site) brings back the game played last, at its own address.
- */
-function firstGame() {
-  const named = gameOfPath(location.pathname);
-  const last = store.readText("game");
-  if (!isSiteRoot(location.pathname) || location.hash || !renderers[last] || last === named) return named;
-  history.replaceState(null, "", gameAddress(last));
-  return last;
-}
-
 /** Make `id` the game on the table: its renderer, storage, texts, statistics and engine session. */
 function useGame(id) {
-  current = renderers[id] || renderers.tripeaks;
+  current = renderers[gameInfo(id).id];
   store.useGame(current.id);
   i18n.useGame(current.id);
-  stats.useScheme(current.stats);
+  stats.useScheme(gameInfo(current.id).stats);
   if (engine) engine.game = current.id;
   document.documentElement.dataset.game = current.id;
   store.writeText("game", current.id);
-}
-
-/** The switcher's links: the game on the table is marked, every link keeps the page's query (test hooks). */
-function renderGameLinks() {
-  for (const link of document.querySelectorAll("[data-game-link]")) {
-    const id = link.dataset.gameLink;
-    link.href = gameAddress(id);
-    if (id === current.id) link.setAttribute("aria-current", "page");
-    else link.removeAttribute("aria-current");
-  }
-  const description = document.querySelector('meta[name="description"]');
-  if (description) description.content = t("description");
 }
 
 /**
@@ -148,12 +130,12 @@ function renderGameLinks() {
  * `push` is false when the address already says it (Back or Forward).
  */
 async function switchGame(id, { push = true } = {}) {
-  if (id === current.id || switching || !ready() || !renderers[id]) return;
+  if (id === current.id || switching || !ready() || !isGame(id)) return;
   switching = true;
   game.dataset.state = "switching"; // "ready" again once the other game's table is drawn
   try {
     deals.leaveGame();
-    closePanels();
+    endings.close();
     dismissBanner();
     current.reset();
     saveClock();
@@ -162,14 +144,14 @@ async function switchGame(id, { push = true } = {}) {
     deals.useGame();
     if (push) history.pushState(null, "", gameAddress(id));
     applyStatic();
-    renderGameLinks();
+    router.renderGameLinks(current.id);
     current.activate();
     state = null;
-    notice = null;
+    lines.clearNotice();
     clockStarted = false;
     $("welcome").hidden = store.readText("welcome") === "seen";
     await openFirstGame();
-    renderMessage();
+    lines.renderMessage();
     performance.mark(`switched-${id}`);
   } finally {
     switching = false;
@@ -177,19 +159,15 @@ async function switchGame(id, { push = true } = {}) {
   }
 }
 
+/** Every game's catalogue name (i18n/<name>.<lang>.json): each game has its own texts. */
+function catalogues() {
+  return GAMES.map((manifest) => manifest.id);
+}
+
 /** Time limits of engine requests; the test build's test-request-timeout-ms hook shortens both. */
 function engineOptions() {
   const ms = Number(hook("test-request-timeout-ms"));
   return ms > 0 ? { timeoutMs: ms, slowTimeoutMs: ms } : {};
-}
-
-function hashDealId() {
-  const raw = location.hash.replace(/^#/, "");
-  try {
-    return decodeURIComponent(raw).trim();
-  } catch {
-    return raw.trim();
-  }
 }
 
 /**
@@ -202,8 +180,8 @@ function hashDealId() {
  * Only when a fresh engine stalls on it a second time does a new deal (a real game) take its place.
  */
 async function openFirstGame() {
-  const wanted = hashDealId();
-  const saved = readSave();
+  const wanted = router.hashDealId();
+  const saved = saves.read();
   const notices = saved.notice ? [saved.notice] : [];
   const record = saved.record;
   if (record) {
@@ -225,18 +203,13 @@ async function openFirstGame() {
     }
   }
   if (wanted && state) {
-    if (!sameDeal(state.deal_id, wanted)) await openLink(wanted);
+    if (!router.sameDeal(state.deal_id, wanted)) await openLink(wanted);
   } else if (wanted && !(await startDeal(wanted, { quietError: true }))) {
     notices.push({ key: "notice.bad_deal", vars: { id: quoteInput(wanted) }, kind: "notice" });
   }
   if (!state) await startDeal(null);
-  if (notices.length > 0) setMessage(notices[notices.length - 1]);
+  if (notices.length > 0) lines.setMessage(notices[notices.length - 1]);
 }
-
-const SAVE_LIMITS = { maxChars: 1_000_000, maxDepth: 8, valid: isSaveRecord, dropBad: false };
-// A save carries the snapshot the page last drew of it (`view`, what the player saw: no hidden card), so the
-// next visit draws it while the engine starts. Nested at most this deep, so the record stays within maxDepth.
-const VIEW_DEPTH = SAVE_LIMITS.maxDepth - 1;
 
 /**
  * Display only, while the engine starts: the saved game's table as the page last drew it, from storage, so a
@@ -245,13 +218,11 @@ const VIEW_DEPTH = SAVE_LIMITS.maxDepth - 1;
  * ready. Drawn only when the address names no other deal. Returns whether it drew.
  */
 function paintSaved() {
-  const saved = store.readRecord("save", SAVE_LIMITS);
-  const record = saved.ok ? saved.value : null;
-  const view = record && record.view;
-  const plain = Boolean(view) && typeof view === "object" && !Array.isArray(view);
-  if (!plain || view.deal_id !== record.deal_id || nestingDepth(view) > VIEW_DEPTH) return false;
-  const wanted = hashDealId();
-  if (wanted && !sameDeal(wanted, record.deal_id)) return false;
+  const saved = saves.savedView();
+  if (!saved) return false;
+  const { record, view } = saved;
+  const wanted = router.hashDealId();
+  if (wanted && !router.sameDeal(wanted, record.deal_id)) return false;
   try {
     showSnapshot(view);
   } catch (err) {
@@ -274,59 +245,6 @@ function endPreview() {
   game.removeAttribute("aria-busy");
 }
 
-/**
- * The game saved in storage: {record, notice}. A record the page cannot use at all is left in storage (the
- * next deal's save replaces it) and gets the "unreadable" notice; a clock that is out of range (negative,
- * absurd, a string) is repaired to zero with its own notice, and the game is kept.
- */
-function readSave() {
-  const saved = store.readRecord("save", SAVE_LIMITS);
-  if (!saved.ok) return { record: null, notice: { key: "notice.bad_save", kind: "notice" } };
-  const record = saved.value;
-  if (!record) return { record: null, notice: null };
-  const elapsed = savedClock(record);
-  adoptedSave = JSON.stringify(record.engine);
-  if (elapsed !== null) return { record: { ...record, elapsed_ms: elapsed }, notice: null };
-  return { record: { ...record, elapsed_ms: 0 }, notice: { key: "notice.repaired_clock", kind: "notice" } };
-}
-
-/** A save's play time in ms (0 when it has none), or null when it is not one the page could have written. */
-function savedClock(record) {
-  const ms = record.elapsed_ms ?? 0;
-  return typeof ms === "number" && Number.isFinite(ms) && ms >= 0 && ms <= MAX_PLAY_MS ? ms : null;
-}
-
-/** What the page needs of a save to send it to the engine: the engine's part, an object with its format. */
-function isSaveRecord(value) {
-  const plain = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
-  return plain(value) && plain(value.engine) && typeof value.engine.format === "string";
-}
-
-function sameDeal(a, b) {
-  return String(a || "").toUpperCase() === String(b || "").toUpperCase();
-}
-
-/** Back to the address of the deal on the table (a link was refused or declined). */
-function restoreAddress() {
-  if (state) history.replaceState(null, "", addressOf(state));
-}
-
-/** The address of a snapshot's deal: its game's page, with the deal ID (none for a deal given by its cards,
-which only a save can hold). */
-function addressOf(snapshot) {
-  const id = snapshot.deal_id;
-  return gameAddress(current.id, id ? `#${encodeURIComponent(id)}` : "");
-}
-
-/** How the page names a snapshot's deal: `#ID`, or a custom deal's label. */
-function dealLabel(snapshot) {
-  return snapshot.deal_id ? `#${snapshot.deal_id}` : t("deal.custom");
-}
-
-function dealCopyLabel(snapshot) {
-  return snapshot.deal_id ? t("deal.copy", { id: snapshot.deal_id }) : t("deal.custom");
-}
-
 /** A game with moves made that is neither over nor stuck nor proven lost: one stray key or link must not end it. */
 function gameUnderWay() {
   return Boolean(state) && state.outcome === "playing" && !state.over && state.moves > 0 && $("lost-actions").hidden;
@@ -341,43 +259,23 @@ async function openLink(wanted) {
   try {
     checked = await engine.request("check_deal", { deal_id: wanted, current: state.deal_id || undefined });
   } catch (err) {
-    restoreAddress();
+    router.restoreAddress(current.id, state);
     if (isStall(err)) showEngineError(err);
-    else setMessage({ key: "notice.bad_link", vars: { id: quoteInput(wanted) }, kind: "notice" });
+    else lines.setMessage({ key: "notice.bad_link", vars: { id: quoteInput(wanted) }, kind: "notice" });
     return false;
   }
-  if (checked.same_game || sameDeal(checked.deal_id, state.deal_id)) {
-    restoreAddress(); // the link names the game on the table (E-12 during deal 12): nothing to leave
+  if (checked.same_game || router.sameDeal(checked.deal_id, state.deal_id)) {
+    // The link names the game on the table (E-12 during deal 12): nothing to leave.
+    router.restoreAddress(current.id, state);
     return false;
   }
-  if (gameUnderWay() && !(await askToLeave(checked.deal_id))) {
-    restoreAddress();
-    setMessage(dealMessage("leave.kept", state.deal_id));
+  if (gameUnderWay() && !(await router.askToLeave(checked.deal_id, state.deal_id))) {
+    router.restoreAddress(current.id, state);
+    lines.setMessage(dealMessage("leave.kept", state.deal_id));
     return false;
   }
-  closePanels();
+  endings.close();
   return startDeal(checked.deal_id);
-}
-
-let leaving = null; // the pending answer of the "open that deal?" dialog
-
-/** Ask whether to leave the game under way for deal `id`; resolves true for "open that deal". */
-function askToLeave(id) {
-  const dialog = $("leave-panel");
-  if (leaving) leaving(false);
-  const text = dealMessage("leave.text", state.deal_id, { id, current: state.deal_id });
-  $("leave-text").textContent = t(text.key, text.vars);
-  $("leave-open").textContent = t("leave.open", { id });
-  return new Promise((resolve) => {
-    leaving = (answer) => {
-      leaving = null;
-      if (dialog.open) dialog.close();
-      resolve(answer);
-    };
-    dialog.returnValue = "";
-    dialog.showModal();
-    $("leave-keep").focus(); // the safe answer is the default one
-  });
 }
 
 /** Start a deal by ID (or a random one); returns false when the ID was refused. */
@@ -397,21 +295,9 @@ async function startDeal(dealId, { quietError = false, args = {} } = {}) {
 
 // ------------------------------------------------------------------ replies
 
-function persist(reply) {
-  if (!reply.save || !reply.state) return;
-  adoptedSave = JSON.stringify(reply.save);
-  const record = { engine: reply.save, deal_id: reply.state.deal_id, elapsed_ms: Math.round(timer.elapsed()) };
-  // The table as drawn now (see paintSaved): left out when it would nest the record too deeply.
-  if (nestingDepth(reply.state, VIEW_DEPTH) <= VIEW_DEPTH) record.view = reply.state;
-  store.writeJSON("save", record);
-}
-
-/** Write the clock into the save of the game on the table (not into a save of another tab's game). */
+/** Write the clock into the save of the game on the table. */
 function saveClock() {
-  const saved = store.readJSON("save");
-  if (state && saved.ok && isSaveRecord(saved.value) && JSON.stringify(saved.value.engine) === adoptedSave) {
-    store.writeJSON("save", { ...saved.value, elapsed_ms: Math.round(timer.elapsed()) });
-  }
+  if (state) saves.writeClock();
 }
 
 /**
@@ -420,16 +306,9 @@ function saveClock() {
  * (only its clock written) is taken up without a word.
  */
 async function adoptOtherTab(text) {
-  if (!ready() || deals.busy() || text === null) return;
-  let record = null;
-  try {
-    record = JSON.parse(text);
-  } catch {
-    return;
-  }
-  if (!isSaveRecord(record)) return;
-  const engineSave = JSON.stringify(record.engine);
-  if (engineSave === adoptedSave) return;
+  if (!ready() || deals.busy()) return;
+  const record = saves.fromOtherTab(text);
+  if (!record) return;
   const forGame = current.id;
   let reply;
   try {
@@ -439,49 +318,60 @@ async function adoptOtherTab(text) {
     return; // a save this tab cannot read: it keeps its own game, and its next move saves it
   }
   if (forGame !== current.id) return;
-  adoptedSave = engineSave;
-  closePanels();
+  saves.adopt(record);
+  endings.close();
   clockStarted = reply.state.moves > 0;
   timer.reset(savedClock(record) ?? 0);
   applyReply(reply, { op: "restore", persist: false });
-  setMessage({ key: "notice.other_tab", kind: "notice" });
+  lines.setMessage({ key: "notice.other_tab", kind: "notice" });
 }
 
-/** Draw a reply's snapshot; returns whether the position changed. */
+const RESTARTS = ["new", "replay", "restore"];
+
+/**
+ * A reply: its snapshot becomes the game's state, saved (js/saves.js) before anything is drawn, then one
+ * render; the statistics and the deal's bookkeeping (js/deals.js) follow, outside the render. Returns whether
+ * the position changed.
+ */
 function applyReply(reply, { op, fromRect = null, target = null, quiet = false, persist: save = true } = {}) {
   const previous = state;
   const next = reply.state;
   if (!next) return false;
-  $("recover").hidden = true; // the engine answers again: no fresh start needed
-  const restarted = ["new", "replay", "restore"].includes(op);
+  const restarted = RESTARTS.includes(op);
   const moved = restarted || !previous || previous.version !== next.version || previous.deal_id !== next.deal_id;
   if (moved && current.moveOps.includes(op) && !clockStarted) clockStarted = true;
   state = next;
-  if (save) persist(reply);
-  if (restarted) current.reset();
-  showTable(next);
-  if (moved) {
-    hintTicket += 1;
-    closeBanner();
-  }
-  current.afterReply(reply, { moved, op, fromRect, target });
-  if (reply.rejection && !quiet) {
-    setMessage({ key: `reject.${reply.rejection.reason}`, kind: "rejection" });
-  } else if (moved) {
-    notice = null;
-  }
-  if (restarted) history.replaceState(null, "", addressOf(next));
-  renderStatus(previous, next);
-  renderMessage();
-  renderEnding(previous, next, op);
-  timer.setWanted(clockStarted && next.outcome === "playing");
+  if (save) saves.write(reply);
+  render(previous, next, { reply, op, moved, restarted, fromRect, target, quiet });
   if (deals) deals.onState(previous, next, op);
   return moved;
 }
 
-/** Draw a snapshot on the table (the game's renderer). */
+/** Draw what a reply changed: the table, its effects, the lines, the status, the end panels, the clock. */
+function render(previous, next, { reply, op, moved, restarted, fromRect, target, quiet }) {
+  $("recover").hidden = true; // the engine answers again: no fresh start needed
+  if (restarted) current.reset();
+  showTable(next);
+  if (moved) {
+    hintTicket += 1;
+    lines.closeBanner();
+  }
+  current.afterReply(reply, { moved, op, fromRect, target });
+  if (reply.rejection && !quiet) {
+    lines.setMessage({ key: `reject.${reply.rejection.reason}`, kind: "rejection" });
+  } else if (moved) {
+    lines.clearNotice();
+  }
+  if (restarted) history.replaceState(null, "", router.addressOf(current.id, next));
+  renderStatus(previous, next);
+  lines.renderMessage();
+  endings.render(previous, next, op);
+  timer.setWanted(clockStarted && next.outcome === "playing");
+}
+
+/** Draw a snapshot on the table (the game's table component). */
 function showTable(snapshot) {
-  current.render(snapshot);
+  current.update(snapshot);
 }
 
 /** Table and status figures of a snapshot that is not the player's game (a replay's frame), or back. */
@@ -493,8 +383,8 @@ function showSnapshot(snapshot) {
 function renderStatus(previous, next) {
   current.renderStatus(previous, next);
   $("moves").textContent = t("status.moves", { n: next.moves });
-  $("deal-id").textContent = dealLabel(next);
-  $("deal-id").setAttribute("aria-label", dealCopyLabel(next));
+  $("deal-id").textContent = router.dealLabel(next);
+  $("deal-id").setAttribute("aria-label", router.dealCopyLabel(next));
   $("undo").disabled = !next.can_undo;
 }
 
@@ -505,110 +395,9 @@ function renderTimer() {
   el.dataset.running = String(timer.running());
 }
 
-function renderEnding(previous, next, op) {
-  const win = $("win-panel");
-  const stuck = $("stuck-panel");
-  const changed = !previous || previous.outcome !== next.outcome || ["new", "replay", "restore"].includes(op);
-  const ended = next.outcome === "stuck" || next.outcome === "given_up"; // the stuck panel says both
-  if (next.outcome !== "won" && win.open) win.close();
-  if (!ended && stuck.open) stuck.close();
-  for (const el of document.querySelectorAll("dialog [data-action='undo']")) el.hidden = !next.can_undo;
-  if (!changed) return;
-  if (next.outcome === "won") {
-    timer.setWanted(false);
-    fillSummary(win, next);
-    $("win-deal").textContent = dealLabel(next);
-    $("win-deal").setAttribute("aria-label", dealCopyLabel(next));
-    if (!win.open) win.showModal();
-    if (current.celebrateOn(op)) current.table.celebrate(); // the winning move, not a reload or a language switch
-  } else if (ended) {
-    $("stuck-text").textContent = current.stuckText(next);
-    fillSummary(stuck, next);
-    if (!stuck.open) stuck.showModal();
-  }
-}
-
-/** An end panel's summary: the time, the moves, and the game's own figures (cards cleared, longest run…). */
-function fillSummary(panel, next) {
-  figure(panel, "time", formatTime(timer.elapsed()));
-  figure(panel, "moves", String(next.moves));
-  current.winFigures(next, panel);
-}
-
-/** The texts of an end panel that is open, in the language just chosen (a closed one stays closed). */
-function refreshOpenEnding() {
-  const win = $("win-panel");
-  const stuck = $("stuck-panel");
-  if (win.open && state.outcome === "won") {
-    fillSummary(win, state);
-    $("win-deal").textContent = dealLabel(state);
-    $("win-deal").setAttribute("aria-label", dealCopyLabel(state));
-  }
-  if (stuck.open) {
-    $("stuck-text").textContent = current.stuckText(state);
-    fillSummary(stuck, state);
-  }
-}
-
-// ------------------------------------------------------------------ message line, welcome, banner
-
-function setMessage(message) {
-  notice = message;
-  renderMessage();
-}
-
-function renderMessage() {
-  const el = $("message");
-  let shown = notice;
-  if (!shown && state && state.outcome !== "playing") {
-    // Once the game is over (or stuck) and its panel closed, the line says so, and what to do next.
-    shown = { key: `end.${state.outcome}`, kind: "end" };
-  }
-  if (!shown && state) shown = current.note(state);
-  el.textContent = shown ? t(shown.key, liveVars(shown.vars)) : "";
-  el.className = `message${shown && shown.kind ? ` ${shown.kind}` : ""}`;
-  el.dataset.kind = shown ? shown.kind || "info" : "";
-}
-
-/** A message's vars; one given as a function (a card's name) is read now, in the language shown now. */
-function liveVars(vars = {}) {
-  return Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, typeof value === "function" ? value() : value]));
-}
-
 function dismissWelcome() {
   if (!$("welcome").hidden) $("welcome").hidden = true;
   if (state) store.writeText("welcome", "seen");
-}
-
-function showBanner(next) {
-  banner = next;
-  renderBanner();
-}
-
-function closeBanner() {
-  banner = null;
-  renderBanner();
-  current.clearHighlight();
-}
-
-function renderBanner() {
-  const el = $("hint-banner");
-  const actions = $("lost-actions");
-  if (!banner) {
-    el.hidden = true;
-    el.dataset.kind = "";
-    return;
-  }
-  let text = "";
-  if (banner.kind === "searching") text = t("hint.searching");
-  else if (banner.kind === "error") text = t("hint.error");
-  else text = current.hintText(banner.hint, state);
-  el.hidden = false; // shown before the text changes, so the live region announces it
-  $("hint-text").textContent = text;
-  el.dataset.kind = banner.kind === "hint" ? banner.hint.kind : banner.kind;
-  el.classList.toggle("lost", banner.kind === "hint" && banner.hint.kind === "lost");
-  actions.hidden = !(banner.kind === "hint" && banner.hint.kind === "lost");
-  for (const button of actions.querySelectorAll("[data-action='undo']")) button.hidden = !(state && state.can_undo);
 }
 
 // ------------------------------------------------------------------ intents
@@ -650,17 +439,17 @@ function showEngineError(err) {
   if (err && err.message) console.warn(`engine: ${err.type}: ${err.message}`);
   if (isStall(err)) {
     stalledOp = err.op || stalledOp;
-    setMessage({ key: "notice.stalled", kind: "notice" });
+    lines.setMessage({ key: "notice.stalled", kind: "notice" });
     $("recover").hidden = false;
     return;
   }
-  setMessage({ key: err && err.type === "MoveError" ? "notice.move_failed" : "notice.error", kind: "notice" });
+  lines.setMessage({ key: err && err.type === "MoveError" ? "notice.move_failed" : "notice.error", kind: "notice" });
 }
 
 /** The engine did not start: the player's words on the page, the technical reason in the console. */
 function showBootFailure(err) {
   console.warn(`engine did not start: ${err.type || ""} ${err.message || ""}`);
-  setMessage({ key: "boot_failed", kind: "notice" });
+  lines.setMessage({ key: "boot_failed", kind: "notice" });
 }
 
 /** A request that got no answer in time, or a worker that died: only a fresh engine helps. */
@@ -695,12 +484,13 @@ async function freshEngine() {
 async function restartEngine() {
   if (restarting) return;
   stalledOp = null; // the save stays: openFirstGame tries it once more in the fresh engine
-  setMessage({ key: "loading" });
+  lines.setMessage({ key: "loading" });
   if (!(await freshEngine())) return;
   state = null;
   await openFirstGame();
   game.dataset.state = "ready";
-  if (!notice || notice.key === "loading") setMessage({ key: "notice.restarted", kind: "notice" });
+  const notice = lines.notice();
+  if (!notice || notice.key === "loading") lines.setMessage({ key: "notice.restarted", kind: "notice" });
 }
 
 /** The intents every game has; a game adds its own (TriPeaks: take, draw; Pyramid: pick, draw, recycle). */
@@ -708,52 +498,52 @@ const intents = {
   undo() {
     if (!state.can_undo) {
       // Said by the page from the snapshot: nothing to take back (or the game is closed for good).
-      setMessage({ key: state.over ? "reject.game_over" : "notice.nothing_to_undo", kind: "rejection" });
+      lines.setMessage({ key: state.over ? "reject.game_over" : "notice.nothing_to_undo", kind: "rejection" });
       return false;
     }
     return send("undo", {});
   },
   new() {
-    closePanels();
+    endings.close();
     deals.openNewDeal(); // the choice of difficulty and variant; its "Distribuer" button deals
   },
   again() {
     // One key must not throw a game in progress away: after a move, and until the game is over or proven
     // lost, the choice opens with the settings of the deal on the table (Enter deals) instead.
     const inProgress = gameUnderWay();
-    closePanels();
+    endings.close();
     if (inProgress) return deals.offerAgain();
     return deals.dealAgain(); // at once, with the difficulty and variant of the deal on the table
   },
   async replay() {
-    closePanels();
+    endings.close();
     try {
       const reply = await engine.request("replay", {});
       clockStarted = false;
       timer.reset(0);
       applyReply(reply, { op: "replay" });
-      setMessage(dealMessage("notice.replay", state.deal_id));
+      lines.setMessage(dealMessage("notice.replay", state.deal_id));
     } catch (err) {
       showEngineError(err);
     }
   },
   async hint() {
     if (state.outcome === "won") {
-      setMessage({ key: "hint.won", kind: "rejection" }); // nothing left to find: the game is won
+      lines.setMessage({ key: "hint.won", kind: "rejection" }); // nothing left to find: the game is won
       return;
     }
     const ticket = ++hintTicket;
     const version = state.version;
-    current.clearHighlight();
+    current.highlight(null);
     const searching = setTimeout(() => {
-      if (ticket === hintTicket) showBanner({ kind: "searching" });
+      if (ticket === hintTicket) lines.showBanner({ kind: "searching" });
     }, SEARCHING_AFTER_MS);
     let reply;
     try {
       reply = await engine.request("hint", {});
     } catch (err) {
       clearTimeout(searching);
-      if (ticket === hintTicket) showBanner({ kind: "error", message: err.message || err.type });
+      if (ticket === hintTicket) lines.showBanner({ kind: "error", message: err.message || err.type });
       if (isStall(err)) showEngineError(err); // the engine is not answering: offer the fresh start
       return;
     }
@@ -764,14 +554,10 @@ const intents = {
       game.dataset.staleHints = String(staleDropped);
       return;
     }
-    showBanner({ kind: "hint", hint });
-    current.showHint(hint);
+    lines.showBanner({ kind: "hint", hint });
+    current.highlight(hint);
   },
 };
-
-function closePanels() {
-  for (const id of ["win-panel", "stuck-panel"]) if ($(id).open) $(id).close();
-}
 
 const ANYTIME_INTENTS = new Set(["hint", "new"]);
 
@@ -790,11 +576,11 @@ function act(name, arg) {
   // A tap made while a move is on its way was aimed at the table as it was: drop it rather than play it on
   // the table as it will be (a double tap must not play a second card). Auto-finish's stop is not a move.
   if (movesInFlight > 0 && !ANYTIME_INTENTS.has(name) && !(current.anytimeIntents || []).includes(name)) {
-    current.render(state); // a card being dragged goes back where the snapshot has it
+    current.update(state); // a card being dragged goes back where the snapshot has it
     return false;
   }
   dismissWelcome();
-  if (name !== "hint") notice = null;
+  if (name !== "hint") lines.clearNotice();
   const intent = current.intents[name] || intents[name];
   if (intent) intent(arg);
 }
@@ -803,32 +589,32 @@ async function copyDealId() {
   if (!state) return;
   const id = state.deal_id;
   if (!id) {
-    setMessage({ key: "deal.no_id" });
+    lines.setMessage({ key: "deal.no_id" });
     return;
   }
   try {
     await navigator.clipboard.writeText(id);
-    setMessage({ key: "deal.copied", vars: { id } });
+    lines.setMessage({ key: "deal.copied", vars: { id } });
   } catch {
-    setMessage({ key: "deal.copy_failed", vars: { id } });
+    lines.setMessage({ key: "deal.copy_failed", vars: { id } });
   }
 }
 
 async function switchLanguage() {
   const next = LANGUAGES[(LANGUAGES.indexOf(language()) + 1) % LANGUAGES.length];
   store.writeText("lang", next);
-  await loadLanguage(next);
+  await loadLanguage(next, catalogues());
   applyStatic();
   renderLanguageSwitch();
-  renderGameLinks();
+  router.renderGameLinks(current.id);
   if (state && !deals.replaying()) {
     showTable(state);
     renderStatus(null, state);
-    refreshOpenEnding();
+    endings.refresh(state);
   }
   renderTimer();
-  renderMessage();
-  renderBanner();
+  lines.renderMessage();
+  lines.renderBanner();
   if (deals) deals.onLanguage();
 }
 
@@ -855,12 +641,12 @@ function backToGame() {
 /** The player closed the banner: an answer still on its way is not shown any more. */
 function dismissBanner() {
   hintTicket += 1;
-  closeBanner();
+  lines.closeBanner();
 }
 
 function escape() {
   if (current.escape()) return; // a selection is cancelled first
-  if (banner) dismissBanner();
+  if (lines.hasBanner()) dismissBanner();
   else if (!$("welcome").hidden) dismissWelcome();
 }
 
@@ -874,11 +660,11 @@ function bindInputs() {
     if (!el) return;
     const action = el.dataset.action;
     if (["undo", "hint", "new", "again", "replay"].includes(action)) {
-      if (el.closest("dialog")) closePanels();
+      if (el.closest("dialog")) endings.close();
       act(action);
     } else if (action === "close-hint") dismissBanner();
     else if (action === "close-welcome") dismissWelcome();
-    else if (action === "close-panel") closePanels();
+    else if (action === "close-panel") endings.close();
     else if (action === "copy-id") copyDealId();
     else if (action === "lang") switchLanguage();
     else if (action === "rules") showRules();
@@ -888,10 +674,10 @@ function bindInputs() {
   bindKeys({
     keymap: () => ({ u: "undo", h: "hint", n: "new", s: "again", Escape: "escape", ...current.keymap }),
     arrows: {
-      ArrowLeft: () => current.arrows("left"),
-      ArrowRight: () => current.arrows("right"),
-      ArrowUp: () => current.arrows("up"),
-      ArrowDown: () => current.arrows("down"),
+      ArrowLeft: () => current.moveFocus("left"),
+      ArrowRight: () => current.moveFocus("right"),
+      ArrowUp: () => current.moveFocus("up"),
+      ArrowDown: () => current.moveFocus("down"),
     },
     // An open dialog keeps the page's keys, except S over the end-of-game panels ("Donne suivante").
     isBlocked: (intent) => {
@@ -900,34 +686,21 @@ function bindInputs() {
     },
     onIntent: (intent) => (intent === "escape" ? escape() : actFromKey(intent)),
   });
-  document.addEventListener("click", (event) => {
-    const link = event.target.closest("[data-game-link]");
-    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    if (!ready() && !switching) return; // no engine to switch with: the browser loads the other page
-    event.preventDefault(); // the game is switched in the page: nothing to load again
-    if (link.dataset.gameLink !== current.id) switchGame(link.dataset.gameLink);
-  });
-  window.addEventListener("popstate", () => {
-    // Back or Forward across the games' addresses: the game the address names comes to the table.
-    const id = gameOfPath(location.pathname);
-    if (id !== current.id) switchGame(id, { push: false });
-  });
-  window.addEventListener("hashchange", () => {
-    // Another deal's link, typed or followed, or Back: like S in a game under way, ask before leaving it.
-    if (gameOfPath(location.pathname) !== current.id) return; // another game's address: popstate has it
-    const wanted = hashDealId();
-    if (!ready() || deals.busy() || !wanted || sameDeal(wanted, state.deal_id)) return;
-    openLink(wanted);
+  router.bindAddresses({
+    current: () => current.id,
+    canSwitch: () => ready() || switching,
+    switchTo: (id, push) => switchGame(id, { push }),
+    openLink: (wanted) => {
+      if (!ready() || deals.busy() || !wanted || router.sameDeal(wanted, state.deal_id)) return;
+      openLink(wanted);
+    },
   });
   for (const id of ["win-panel", "stuck-panel"]) {
     // The ending panel closed on a finished game: the message line now says it is over, and what next.
     $(id).addEventListener("close", () => {
-      if (state && state.outcome !== "playing" && !deals.replaying()) setMessage(null);
+      if (state && state.outcome !== "playing" && !deals.replaying()) lines.setMessage(null);
     });
   }
-  const leave = $("leave-panel");
-  trapFocus(leave);
-  leave.addEventListener("close", () => leaving && leaving(leave.returnValue === "open"));
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") saveClock();
   });

@@ -255,7 +255,7 @@ def two_versions(dist_copy: Path, tmp_path: Path) -> tuple[Path, Path]:
     first, second = tmp_path / "v1", tmp_path / "v2"
     shutil.copytree(dist_copy, first)
     shutil.copytree(dist_copy, second)
-    catalogue = second / "i18n" / "fr.json"
+    catalogue = second / "i18n" / "tripeaks.fr.json"
     texts = json.loads(catalogue.read_text(encoding="utf-8"))
     texts["title"] = "Solitaire TriPeaks (v2)"
     catalogue.write_text(json.dumps(texts, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -1,64 +1,68 @@
 // Deals worth playing, on the page side: the new-deal choice, "Donne suivante" (another deal with the same
-// settings, in one tap), statistics, "was this deal winnable?" with its solution replay, and the optional
-// streak score. app.js calls setupDeals() once and then onState()
-// after every reply it draws; everything here reads the snapshot, nothing decides a rule.
-//
-// When a game is recorded in the statistics: once per game, when it first ends (won, stuck or given up), or
-// when it is abandoned by a new deal or a replay after at least one move (counted as lost, with the time of
-// its last move). A given-up game counts as lost, once (a stuck game given up is not counted again). A
-// replay of the solution never records anything. Undoing after the end does not record again. The new-deal
-// choice warns of that loss exactly when it would be recorded (leavingCountsAsLost).
+// settings, in one tap), statistics (js/attempts.js records, js/statspanel.js shows), "was this deal
+// winnable?" with its solution replay (js/solution.js), and the optional streak score (js/score.js).
+// app.js calls setupDeals() once and then onState() after every reply it draws; everything here reads the
+// snapshot, nothing decides a rule.
 
 import { dealMessage, t } from "./i18n.js";
-import { NewDealDialog, rememberChoice, trapFocus } from "./newdeal.js";
+import { createAttempts } from "./attempts.js";
+import { NewDealDialog, rememberChoice } from "./newdeal.js";
+import { renderScore } from "./score.js";
 import { Solution } from "./solution.js";
+import { createStatsPanel } from "./statspanel.js";
 import * as stats from "./stats.js";
-import * as store from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 const RESTARTS = ["new", "replay", "restore"];
 const ENDED = ["won", "stuck", "given_up"];
 const PANEL_OF = { won: "win-panel", stuck: "stuck-panel", given_up: "stuck-panel" };
 
-export function scoreOn() {
-  return store.readText("score") === "on";
+/** The words "dealt" of a snapshot's deal: its ID and its statistics key in words. */
+function dealtMessage(state) {
+  return { kind: "info", key: "newdeal.dealt", vars: { id: state.deal_id, what: () => stats.describeKey(stats.keyOf(state)) } };
+}
+
+/** Each "Donne suivante" button says which settings it deals with (its name starts with its text). */
+function labelAgain(state) {
+  if (!state) return;
+  const label = t("button.again_label", { what: stats.describeKey(stats.keyOf(state)) });
+  for (const el of document.querySelectorAll("[data-action='again']")) {
+    el.setAttribute("aria-label", label);
+    el.title = label;
+  }
 }
 
 /**
- * ctx: {engine(), state(), game() (the game on the table: its table, moveOps, describeStep), timer,
- *       startDeal(args) -> Promise<boolean>, openDeal(dealId) -> Promise<boolean>, setMessage({key, vars}),
- *       closePanels(), restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op),
- *       engineError(err)}
+ * Escape closes the open dialog even when the browser would not (no focus inside it, or a dialog opened
+ * without a fresh user gesture); the dialog's own "cancel" handlers still get their say.
  */
-export function setupDeals(ctx) {
-  let attempt = readAttempt(); // {deal_id, recorded, moved}, of the game being played
-  let lastMs = 0; // the clock at the last reply, for a game abandoned by a new deal
-  let statsKey = null;
-  let booted = false;
+function bindEscapeToDialogs() {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.defaultPrevented) return;
+    const open = [...document.querySelectorAll("dialog[open]")].pop();
+    if (!open) return;
+    event.preventDefault();
+    if (open.dispatchEvent(new Event("cancel", { cancelable: true }))) open.close();
+  });
+}
 
+/**
+ * The new-deal choice and "Donne suivante": ctx as setupDeals'; `attempts` says whether leaving the game
+ * records a loss; `blocked()` whether a solution replay holds the table.
+ */
+function createDealing(ctx, attempts, blocked) {
   const announce = (message) => ctx.setMessage({ kind: "info", ...message });
+  let dealingAgain = false;
 
   /** Ask the engine for a deal of this choice ({level, wrap, all_visible}); true when it was dealt. */
   async function deal(choice) {
     const ok = await ctx.startDeal(choice);
-    const state = ctx.state();
-    if (ok) announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: () => stats.describeKey(stats.keyOf(state)) } });
+    if (ok) ctx.setMessage(dealtMessage(ctx.state()));
     return ok;
   }
 
-  /**
-   * Whether leaving the game on the table now (another deal, the same one replayed, a typed ID) records it
-   * as a lost game: the rule of track() below, read before the fact.
-   */
-  function leavingCountsAsLost() {
-    const state = ctx.state();
-    return Boolean(state) && attempt.deal_id === state.deal_id && !attempt.recorded && attempt.moved;
-  }
-
-  /**
-   * Deal a typed ID, checked as a link is (the worker's check_deal: the engine says whether it deals that ID,
-   * and its canonical form). A refused ID changes nothing.
-   */
+  /** Deal a typed ID, checked as a link is (the worker's check_deal: the engine says whether it deals that
+   *  ID, and its canonical form). A refused ID changes nothing. */
   async function dealById(typed) {
     let checked;
     try {
@@ -69,8 +73,7 @@ export function setupDeals(ctx) {
       return "failed";
     }
     if (!(await ctx.openDeal(checked.deal_id))) return "failed";
-    const state = ctx.state();
-    announce({ key: "newdeal.dealt", vars: { id: state.deal_id, what: () => stats.describeKey(stats.keyOf(state)) } });
+    ctx.setMessage(dealtMessage(ctx.state()));
     return "dealt";
   }
 
@@ -82,21 +85,16 @@ export function setupDeals(ctx) {
       const message = dealMessage(key, id);
       return t(message.key, message.vars);
     };
-    return { warning: leavingCountsAsLost() ? words("newdeal.warning") : null, replay: words("newdeal.replay") };
+    const warning = attempts.leavingCountsAsLost(state) ? words("newdeal.warning") : null;
+    return { warning, replay: words("newdeal.replay") };
   }
 
-  const newDeal = new NewDealDialog({ deal, dealById, describe });
-
-  // ---------------------------------------------------------------- "Donne suivante": same settings, one tap
-
-  let dealingAgain = false;
-
-  const settingsOf = (state) => stats.settingsOf(state);
+  const dialog = new NewDealDialog({ deal, dealById, describe });
 
   async function dealAgain() {
     const state = ctx.state();
-    if (!state || dealingAgain || newDeal.dealing || solution.active()) return false;
-    const choice = settingsOf(state);
+    if (!state || dealingAgain || dialog.dealing || blocked()) return false;
+    const choice = stats.settingsOf(state);
     rememberChoice(choice); // the choice dialog then preselects what is being played
     dealingAgain = true;
     $("game").dataset.dealing = "true";
@@ -109,28 +107,26 @@ export function setupDeals(ctx) {
     }
   }
 
-  /** The choice of a new deal, preselecting the settings of the deal on the table. */
-  function offerAgain() {
-    const state = ctx.state();
-    if (state) rememberChoice(settingsOf(state));
-    newDeal.open();
-  }
+  return {
+    dialog,
+    dealAgain,
+    /** The choice of a new deal, preselecting the settings of the deal on the table. */
+    offerAgain() {
+      const state = ctx.state();
+      if (state) rememberChoice(stats.settingsOf(state));
+      dialog.open();
+    },
+    busy: () => dialog.dealing || dealingAgain,
+  };
+}
 
-  /** Each "Donne suivante" button says which settings it deals with (its name starts with its text). */
-  function labelAgain(state) {
-    if (!state) return;
-    const label = t("button.again_label", { what: stats.describeKey(stats.keyOf(state)) });
-    for (const el of document.querySelectorAll("[data-action='again']")) {
-      el.setAttribute("aria-label", label);
-      el.title = label;
-    }
-  }
-
-  const solution = new Solution({
+/** The solution replay of the deal on the table (js/solution.js), wired to the shell. */
+function createSolution(ctx) {
+  return new Solution({
     engine: ctx.engine,
     state: ctx.state,
     game: ctx.game,
-    announce,
+    announce: (message) => ctx.setMessage({ kind: "info", ...message }),
     restore: () => {
       ctx.restoreTable();
       renderScore(ctx.state());
@@ -148,154 +144,33 @@ export function setupDeals(ctx) {
       if (panel && state && PANEL_OF[state.outcome] === panelId && !panel.open) panel.showModal();
     },
   });
+}
 
-  // ---------------------------------------------------------------- statistics panel
-
-  const statsPanel = $("stats-panel");
-  trapFocus(statsPanel);
-
-  function fillKeys() {
-    const select = $("stats-key");
-    select.replaceChildren();
-    for (const key of stats.allKeys()) {
-      const option = document.createElement("option");
-      option.value = key;
-      const played = stats.read(key).played;
-      option.textContent = played ? `${stats.describeKey(key)} (${played})` : stats.describeKey(key);
-      select.append(option);
-    }
-    select.value = statsKey;
-  }
-
-  function renderStats() {
-    if (!statsKey) return;
-    stats.render(statsKey, { showScore: scoreOn() });
-    $("score-setting").checked = scoreOn();
-  }
-
-  function openStats() {
-    const state = ctx.state();
-    statsKey = state ? stats.keyOf(state) : stats.allKeys()[0];
-    fillKeys();
-    hideConfirm();
-    $("stats-note").textContent = "";
-    renderStats();
-    if (!statsPanel.open) statsPanel.showModal();
-    $("stats-close").focus();
-  }
-
-  function hideConfirm() {
-    $("stats-confirm").hidden = true;
-    $("stats-reset").hidden = false;
-  }
-
-  $("stats-key").addEventListener("change", () => {
-    statsKey = $("stats-key").value;
-    hideConfirm();
-    renderStats();
+/**
+ * ctx: {engine(), state(), game() (the game on the table: its table, moveOps, describeStep), timer,
+ *       startDeal(args) -> Promise<boolean>, openDeal(dealId) -> Promise<boolean>, setMessage({key, vars}),
+ *       restoreTable(), showFrame(snapshot), giveUp() -> Promise, applyReply(reply, op), engineError(err)}
+ */
+export function setupDeals(ctx) {
+  const attempts = createAttempts({ game: ctx.game, elapsed: () => ctx.timer.elapsed() });
+  const solution = createSolution(ctx);
+  const dealing = createDealing(ctx, attempts, () => solution.active());
+  const statsPanel = createStatsPanel({
+    state: ctx.state,
+    onScore: () => renderScore(ctx.state()),
+    blocked: () => solution.active(),
   });
-  $("stats-close").addEventListener("click", () => statsPanel.close());
-  $("stats-reset").addEventListener("click", () => {
-    $("stats-confirm-text").textContent = t("stats.reset_ask", { what: stats.describeKey(statsKey) });
-    $("stats-note").textContent = "";
-    $("stats-confirm").hidden = false;
-    $("stats-reset").hidden = true;
-    $("stats-reset-no").focus(); // the safe answer is the default one
-  });
-  $("stats-reset-no").addEventListener("click", () => {
-    hideConfirm();
-    $("stats-reset").focus();
-  });
-  $("stats-reset-yes").addEventListener("click", () => {
-    stats.reset(statsKey);
-    hideConfirm();
-    fillKeys();
-    renderStats();
-    $("stats-note").textContent = t("stats.reset_done", { what: stats.describeKey(statsKey) });
-    $("stats-reset").focus();
-  });
-  statsPanel.addEventListener("cancel", (event) => {
-    if (!$("stats-confirm").hidden) {
-      event.preventDefault(); // Escape first answers "no" to the reset question
-      hideConfirm();
-      $("stats-reset").focus();
-    }
-  });
-  $("score-setting").addEventListener("change", () => {
-    store.writeText("score", $("score-setting").checked ? "on" : "off");
-    renderStats();
-    renderScore(ctx.state());
-  });
-  document.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-deals='stats']");
-    if (el && !el.disabled && !solution.active()) openStats();
-  });
+  let booted = false;
+  bindEscapeToDialogs();
 
-  // ---------------------------------------------------------------- score
-
-  function renderScore(state) {
-    const on = scoreOn();
-    const el = $("score");
-    el.hidden = !on;
-    for (const item of document.querySelectorAll("#win-panel .score-only")) item.hidden = !on;
-    if (!state) return;
-    el.textContent = t("status.score", { n: state.score });
-    el.dataset.value = String(state.score);
-    $("win-score").textContent = String(state.score);
-  }
-
-  // ---------------------------------------------------------------- recording
-
-  function saveAttempt() {
-    store.writeJSON("attempt", attempt);
-  }
-
-  function recordGame(snapshot, won, ms) {
-    stats.record(stats.keyOf(snapshot), {
-      won,
-      ms,
-      moves: snapshot.moves,
-      longest: snapshot.longest_streak || 0,
-      score: snapshot.score || 0,
-      id: snapshot.deal_id,
-    });
-    attempt.recorded = true;
-    saveAttempt();
-    document.getElementById("game").dataset.recorded = String(Number(document.getElementById("game").dataset.recorded || 0) + 1);
-  }
-
-  function track(previous, next, op) {
-    if (op === "new" || op === "replay") {
-      const abandoned = previous && attempt.deal_id === previous.deal_id && !attempt.recorded && attempt.moved;
-      if (abandoned) recordGame(previous, false, lastMs);
-      attempt = { deal_id: next.deal_id, recorded: false, moved: false };
-      saveAttempt();
-    } else if (op === "restore") {
-      if (attempt.deal_id !== next.deal_id) {
-        attempt = { deal_id: next.deal_id, recorded: false, moved: next.moves > 0 };
-        saveAttempt();
-      }
-    } else {
-      if (ctx.game().moveOps.includes(op) && previous && previous.version !== next.version && !attempt.moved) {
-        attempt.moved = true;
-        saveAttempt();
-      }
-      if (!attempt.recorded && ENDED.includes(next.outcome)) {
-        recordGame(next, next.outcome === "won", ctx.timer.elapsed());
-      }
-    }
-    lastMs = ctx.timer.elapsed();
-  }
-
-  // ---------------------------------------------------------------- the hook app.js calls
-
+  /** The hook app.js calls after every reply it draws. */
   function onState(previous, next, op) {
     if (!booted) {
       booted = true;
       $("stats-open").disabled = false;
-      if (stats.repair()) announce({ key: "notice.bad_stats", kind: "notice" });
+      if (stats.repair()) ctx.setMessage({ key: "notice.bad_stats", kind: "notice" });
     }
-    track(previous, next, op);
+    attempts.track(previous, next, op);
     renderScore(next);
     labelAgain(next);
     solution.forDeal(next.deal_id, op === "new");
@@ -315,54 +190,30 @@ export function setupDeals(ctx) {
     renderScore(state);
     labelAgain(state);
     solution.renderPanels();
-    if (newDeal.isOpen()) newDeal.renderWords();
-    if (statsPanel.open) {
-      fillKeys();
-      renderStats();
-    }
-  }
-
-  // Escape closes the open dialog even when the browser would not (no focus inside it, or a dialog opened
-  // without a fresh user gesture); the dialog's own "cancel" handlers still get their say.
-  document.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || event.defaultPrevented) return;
-    const open = [...document.querySelectorAll("dialog[open]")].pop();
-    if (!open) return;
-    event.preventDefault();
-    if (open.dispatchEvent(new Event("cancel", { cancelable: true }))) open.close();
-  });
-
-  /** The game on the table is about to change: a solution replay stops, the deals' panels close. */
-  function leaveGame() {
-    solution.stop();
-    for (const id of ["stats-panel", "newdeal-panel"]) if ($(id).open) $(id).close();
-  }
-
-  /** Another game is on the table from now on (its storage in use): its own attempt record. */
-  function useGame() {
-    attempt = readAttempt();
-    lastMs = 0;
-    booted = false; // its statistics are checked once too
+    if (dealing.dialog.isOpen()) dealing.dialog.renderWords();
+    statsPanel.refresh();
   }
 
   renderScore(null);
   return {
-    leaveGame,
-    useGame,
+    /** The game on the table is about to change: a solution replay stops, the deals' panels close. */
+    leaveGame() {
+      solution.stop();
+      for (const id of ["stats-panel", "newdeal-panel"]) if ($(id).open) $(id).close();
+    },
+    /** Another game is on the table from now on (its storage in use): its own attempt record. */
+    useGame() {
+      attempts.useGame();
+      booted = false; // its statistics are checked once too
+    },
     onState,
     /** Display only (a saved table drawn before the engine is ready): the status figures, nothing recorded. */
     preview: (state) => renderScore(state),
     onLanguage,
-    openNewDeal: () => newDeal.open(),
-    dealAgain,
-    offerAgain,
-    busy: () => newDeal.dealing || dealingAgain || solution.active(),
+    openNewDeal: () => dealing.dialog.open(),
+    dealAgain: dealing.dealAgain,
+    offerAgain: dealing.offerAgain,
+    busy: () => dealing.busy() || solution.active(),
     replaying: () => solution.active(),
   };
-}
-
-function readAttempt() {
-  const read = store.readJSON("attempt");
-  const v = read.ok && read.value && typeof read.value === "object" ? read.value : {};
-  return { deal_id: typeof v.deal_id === "string" ? v.deal_id : null, recorded: v.recorded === true, moved: v.moved === true };
 }

@@ -53,7 +53,8 @@ export class Engine {
     this.timeoutMs = timeoutMs;
     this.slowTimeoutMs = slowTimeoutMs;
     this.failure = null;
-    this.game = "tripeaks"; // the game every request is for (the worker keeps a session per game)
+    // The game every request is for (the worker keeps a session per game): the shell sets it before any.
+    this.game = null;
     this.ready = new Promise((resolve, reject) => {
       this.resolveReady = resolve;
       this.rejectReady = reject;

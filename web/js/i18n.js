@@ -1,16 +1,15 @@
 // Every string on the page comes from the catalogues: the site's own per language (i18n/fr.json,
-// i18n/en.json, which also holds TriPeaks' texts, the site's first game) and one per other game and
-// language (i18n/pyramid.fr.json, ...). A key is looked up in the current game's catalogue first, then in
-// the site's; "pyramid:rules.title" names one game's text explicitly (its rules section, for instance).
+// i18n/en.json: the shared chrome's texts, and TriPeaks' own, where the site began as TriPeaks alone) and
+// one per game and language (i18n/pyramid.fr.json, ...), named by the shell from the registry. A key is
+// looked up in the current game's catalogue first, then in the site's; "pyramid:rules.title" names one
+// game's text explicitly (its rules section, its name in the switcher).
 
 export const LANGUAGES = ["fr", "en"];
 export const DEFAULT_LANGUAGE = "fr";
 
-const GAME_CATALOGUES = ["pyramid", "klondike"]; // games with texts of their own (TriPeaks' are the site's)
-
 let catalogue = {};
 let games = {}; // game -> its catalogue
-let game = "tripeaks";
+let game = null; // the game whose catalogue comes first (useGame)
 let current = DEFAULT_LANGUAGE;
 
 /** French unless the browser prefers English over French; a choice the player made wins. */
@@ -30,14 +29,15 @@ async function fetchCatalogue(name) {
   return response.json();
 }
 
-/** Load every catalogue of a language at once, so that switching games never waits for a text. */
-export async function loadLanguage(language) {
+/** Load every catalogue of a language at once (the site's and each of `names`, the games'), so that
+ *  switching games never waits for a text. */
+export async function loadLanguage(language, names) {
   const [site, ...others] = await Promise.all([
     fetchCatalogue(language),
-    ...GAME_CATALOGUES.map((name) => fetchCatalogue(`${name}.${language}`)),
+    ...names.map((name) => fetchCatalogue(`${name}.${language}`)),
   ]);
   catalogue = site;
-  games = Object.fromEntries(GAME_CATALOGUES.map((name, i) => [name, others[i]]));
+  games = Object.fromEntries(names.map((name, i) => [name, others[i]]));
   current = language;
   document.documentElement.lang = language;
 }

@@ -176,7 +176,7 @@ export class Solution {
     const game = $("game");
     game.dataset.replay = "on";
     $("replay-bar").hidden = false;
-    this.ctx.game().clearHighlight();
+    this.ctx.game().highlight(null);
     this.draw();
     this.ctx.announce(dealMessage("solution.started", this.ctx.state().deal_id));
     this.play();

@@ -6,7 +6,6 @@
 import { theCard } from "../../js/cards.js";
 import { t } from "../../js/i18n.js";
 import { PyramidTable } from "./table.js";
-import * as stats from "./stats_keys.js";
 import { figure } from "../../js/panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,9 +37,49 @@ function placesOf(move) {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-/** shell: {act(name, arg), send(op, args, options), setMessage(message), busy()}. */
-export function createPyramid(shell) {
-  const table = new PyramidTable({ root: $("pyramid-board"), t });
+/** Pyramid's words and figures: pure functions of snapshots, the same for every table. */
+const words = {
+  hintText(hint, snapshot) {
+    const why = hint.why && t(`why.${hint.why}`);
+    let text;
+    if (hint.kind === "pair") {
+      const [a, b] = placesOf(hint.move);
+      text = t("hint.pair", { a: cardAt(snapshot, a), b: cardAt(snapshot, b) });
+    } else if (hint.kind === "king") {
+      text = t("hint.king", { card: cardAt(snapshot, placesOf(hint.move)[0]) });
+    } else if (hint.kind === "draw") text = t("hint.draw");
+    else if (hint.kind === "recycle") text = t("hint.recycle");
+    else if (hint.kind === "lost") return t("hint.lost");
+    else return t("hint.stuck");
+    return [text, why].filter(Boolean).join(" ");
+  },
+  describeStep(notation, before, vars) {
+    if (notation === "draw") return { key: "solution.move_draw", vars };
+    if (notation === "recycle") return { key: "solution.move_recycle", vars };
+    const places = placesOf(notation);
+    if (places.length === 1) return { key: "solution.move_king", vars: { ...vars, card: () => cardAt(before, places[0]) } };
+    const [a, b] = places;
+    return { key: "solution.move_pair", vars: { ...vars, a: () => cardAt(before, a), b: () => cardAt(before, b) } };
+  },
+  /** The end panel's figures of this game (`panel`: the win or the stuck panel). */
+  winFigures(next, panel) {
+    figure(panel, "cleared", `${next.removed}/28`);
+  },
+  celebrateOn: (op) => op === "move",
+  stuckText: (next) => t(stuckKey(next), { n: 28 - next.removed }),
+  /** The message line's own note: the stock is empty and Recycler is lit. */
+  note(snapshot) {
+    if (snapshot.outcome !== "playing" || snapshot.stock.count !== 0 || !snapshot.can_recycle) return null;
+    return { key: "stock.empty_note", vars: { n: 28 - snapshot.removed }, kind: "stock" };
+  },
+  dealArgs: (choice) => ({ level: choice.level || "any" }),
+};
+
+/**
+ * The player's selection, and what it does to the table: a tap selects a card, taps its partner (a pair is
+ * sent), taps it again (cancelled), or plays a king or the stock at once. `table`: the PyramidTable.
+ */
+function createPicking(shell, table) {
   let state = null;
   let selected = null; // the place the player has selected, or null
   let leaving = []; // the places of the pair (or king) of the move sent last: they fade out once it is made
@@ -60,48 +99,35 @@ export function createPyramid(shell) {
     return shell.send("move", { move: notation }, { target });
   }
 
+  /** A tap on a card: select it, pair it with the selected one, cancel the selection, or play a king. */
+  function pickCard(place) {
+    if (selected !== null && selected === place) {
+      select(null);
+      shell.setMessage({ key: "select.cancelled" });
+      return false;
+    }
+    if (selected !== null) return move(`${selected}+${place}`, place);
+    const entry = entryOf(state, place);
+    if (entry && entry.playable && !entry.king) {
+      shell.busy(); // its partner's tap comes next: it must not wait behind background work
+      select(place);
+      const shown = state;
+      shell.setMessage({ key: "select.picked", vars: { card: () => cardAt(shown, place) } }); // named in the language shown
+      return false;
+    }
+    return move(String(place), place); // a king leaves; a covered card gets the engine's reason
+  }
+
   return {
-    id: "pyramid",
-    table,
-    stats,
-    moveOps: ["move"],
-    activate() {
-      table.fit();
-    },
-    bind() {
-      $("pyramid-board").addEventListener("click", (event) => {
-        const target = table.targetOf(event.target);
-        if (target) shell.act("pick", target);
-      });
-    },
-    keymap: { d: "draw", r: "recycle" },
     intents: {
       /** A tap on the table: a card (select, pair, king, cancel), the stock pile or Recycler. */
       pick(target) {
         if (target.kind === "draw") return move("draw", "draw");
         if (target.kind === "recycle") return move("recycle", "recycle");
-        const place = target.place;
-        if (selected !== null && selected === place) {
-          select(null);
-          shell.setMessage({ key: "select.cancelled" });
-          return false;
-        }
-        if (selected !== null) return move(`${selected}+${place}`, place);
-        const entry = entryOf(state, place);
-        if (entry && entry.playable && !entry.king) {
-          shell.busy(); // its partner's tap comes next: it must not wait behind background work
-          select(place);
-          const shown = state;
-          shell.setMessage({ key: "select.picked", vars: { card: () => cardAt(shown, place) } }); // named in the language shown
-          return false;
-        }
-        return move(String(place), place); // a king leaves; a covered card gets the engine's reason
+        return pickCard(target.place);
       },
       draw: () => move("draw", "draw"),
       recycle: () => move("recycle", "recycle"),
-    },
-    arrows(direction) {
-      table.moveFocus(direction);
     },
     /** Escape cancels a selection first. */
     escape() {
@@ -110,17 +136,11 @@ export function createPyramid(shell) {
       shell.setMessage({ key: "select.cancelled" });
       return true;
     },
-    focusPlayable() {
-      table.focusFirst();
-    },
-    render(snapshot) {
+    update(snapshot) {
       state = snapshot;
       const entry = selected === null ? null : entryOf(snapshot, selected);
       if (!entry || !entry.playable) selected = null; // the selected card is gone, or the game is over
       table.render(snapshot, { selected });
-    },
-    renderStatus(previous, next) {
-      $("removed").textContent = t("status.removed", { n: next.removed });
     },
     afterReply(reply, { moved, op, target }) {
       const gone = leaving;
@@ -129,48 +149,44 @@ export function createPyramid(shell) {
       else if (!moved) draw();
       else if (op === "move" && gone.length) table.leave(gone); // the pair fades where it stood
     },
-    clearHighlight() {
-      if (table.hinted) table.highlight(null);
-    },
-    showHint(hint) {
-      table.highlight(hint);
-    },
-    hintText(hint, snapshot) {
-      const why = hint.why && t(`why.${hint.why}`);
-      let text;
-      if (hint.kind === "pair") {
-        const [a, b] = placesOf(hint.move);
-        text = t("hint.pair", { a: cardAt(snapshot, a), b: cardAt(snapshot, b) });
-      } else if (hint.kind === "king") {
-        text = t("hint.king", { card: cardAt(snapshot, placesOf(hint.move)[0]) });
-      } else if (hint.kind === "draw") text = t("hint.draw");
-      else if (hint.kind === "recycle") text = t("hint.recycle");
-      else if (hint.kind === "lost") return t("hint.lost");
-      else return t("hint.stuck");
-      return [text, why].filter(Boolean).join(" ");
-    },
-    describeStep(notation, before, vars) {
-      if (notation === "draw") return { key: "solution.move_draw", vars };
-      if (notation === "recycle") return { key: "solution.move_recycle", vars };
-      const places = placesOf(notation);
-      if (places.length === 1) return { key: "solution.move_king", vars: { ...vars, card: () => cardAt(before, places[0]) } };
-      const [a, b] = places;
-      return { key: "solution.move_pair", vars: { ...vars, a: () => cardAt(before, a), b: () => cardAt(before, b) } };
-    },
-    /** The end panel's figures of this game (`panel`: the win or the stuck panel). */
-    winFigures(next, panel) {
-      figure(panel, "cleared", `${next.removed}/28`);
-    },
-    celebrateOn: (op) => op === "move",
-    stuckText: (next) => t(stuckKey(next), { n: 28 - next.removed }),
-    /** The message line's own note: the stock is empty and Recycler is lit. */
-    note(snapshot) {
-      if (snapshot.outcome !== "playing" || snapshot.stock.count !== 0 || !snapshot.can_recycle) return null;
-      return { key: "stock.empty_note", vars: { n: 28 - snapshot.removed }, kind: "stock" };
-    },
-    dealArgs: (choice) => ({ level: choice.level || "any" }),
     reset() {
       selected = null;
+    },
+  };
+}
+
+/** Pyramid's table component. shell: {act(name, arg), send(op, args, options), setMessage(message), busy()}. */
+export function createPyramid(element, shell) {
+  const table = new PyramidTable({ root: element, t });
+  return {
+    ...words,
+    ...createPicking(shell, table),
+    id: "pyramid",
+    table,
+    moveOps: ["move"],
+    activate() {
+      table.fit();
+    },
+    bind() {
+      element.addEventListener("click", (event) => {
+        const target = table.targetOf(event.target);
+        if (target) shell.act("pick", target);
+      });
+    },
+    keymap: { d: "draw", r: "recycle" },
+    moveFocus(direction) {
+      table.moveFocus(direction);
+    },
+    focusPlayable() {
+      table.focusFirst();
+    },
+    renderStatus(previous, next) {
+      $("removed").textContent = t("status.removed", { n: next.removed });
+    },
+    /** Mark what a hint names; null: no mark. */
+    highlight(hint) {
+      if (hint) table.highlight(hint);
+      else if (table.hinted) table.highlight(null);
     },
   };
 }
