@@ -20,6 +20,8 @@ import icons
 import webgames
 
 HERE = Path(__file__).resolve().parent
+# The registry is read from the source: in a built site the modules are bundled (build.py bundle_modules).
+WEB = HERE.parent / "web"
 TEMPLATE = HERE / "sw_template.js"
 SERVICE_WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
@@ -54,8 +56,8 @@ def description(names: list[str], language: str) -> str:
 
 def manifest(directory: Path) -> dict[str, object]:
     """The web app manifest: relative start URL and scope, so the site works under any sub-path; one shortcut
-    per game of the site's registry (each game's page)."""
-    games = webgames.games(directory)
+    per game of the registry (each game's page)."""
+    games = webgames.games(WEB)
     return {
         "name": NAME,
         "short_name": SHORT_NAME,
