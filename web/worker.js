@@ -9,6 +9,7 @@
 //                    engine is ready or cannot start; snapshot says how a start-up snapshot was used,
 //                    shippedError and ownError why the shipped one or this browser's own was not (see below)
 //                    {type: "stdlib", ok}  once after a restore: the standard library is in place
+//                    {type: "snapshot-saved", ok}  when a start-up snapshot of this browser's own was kept
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
 // reply also carries `seq`, the request's place among the messages received (see below).
 //
@@ -265,8 +266,10 @@ async function saveSnapshot(store, build, bytes) {
     for (const request of await store.keys()) await store.delete(request); // older builds' snapshots
     const headers = { "content-type": "application/octet-stream" };
     await store.put(snapshotKey(build), new Response(bytes, { headers }));
+    send({ type: "snapshot-saved", ok: true });
   } catch (err) {
     console.warn("the start-up snapshot could not be saved:", err); // (storage full): next start is normal
+    send({ type: "snapshot-saved", ok: false });
   }
 }
 

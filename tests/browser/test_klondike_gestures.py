@@ -155,16 +155,17 @@ def test_a_drag_from_every_source_leaves_every_pile_in_its_place(kl: Klondike) -
 # Two taps at one point, `gap` ms apart, as a finger or a mouse makes them (pointer events, then the click
 # on whatever is under the point at that moment); resolves once the second tap is made.
 TAP_TWICE_JS = """([x, y, gap, pointerType]) => new Promise(resolve => {
-  const tap = () => {
+  // A tap's click counts its taps (detail >= 1) as a browser's does; detail 0 is a key pressed on a control.
+  const tap = (detail) => {
     const el = document.elementFromPoint(x, y);
     const base = { pointerId: 11, pointerType, isPrimary: true, bubbles: true, cancelable: true,
                    composed: true, clientX: x, clientY: y, button: 0 };
     el.dispatchEvent(new PointerEvent('pointerdown', { ...base, buttons: 1 }));
     el.dispatchEvent(new PointerEvent('pointerup', { ...base, buttons: 0 }));
-    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y }));
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y, detail }));
   };
-  tap();
-  setTimeout(() => { tap(); resolve(); }, gap);
+  tap(1);
+  setTimeout(() => { tap(pointerType === 'mouse' ? 2 : 1); resolve(); }, gap);
 })"""
 
 
