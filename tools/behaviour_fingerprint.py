@@ -95,7 +95,9 @@ def pyramid(deals: int, hint_deals: int, nodes: int) -> Iterator[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--deals", type=int, default=200, help="deals the solvers decide (from deal 0)")
     parser.add_argument("--hint-deals", type=int, default=40, help="deals whose walks the hints are asked on")
     parser.add_argument("--nodes", type=int, default=20_000, help="the solvers' node budget")
