@@ -112,7 +112,7 @@ def check_target(position: Position, card: Card, source: Source, target: Target)
             return Rejection(Reason.ON_FOUNDATION, place)
         if source.where == "tableau" and source.depth != len(position.tableau[source.column]) - 1:
             return Rejection(Reason.NOT_TOP, place)
-        if not fits_on_foundation(position, card):
+        if not fits_on_foundation(position.foundations, card):
             return Rejection(Reason.FOUNDATION_ORDER, place)
         return None
     if source.where == "tableau" and source.column == target:
@@ -219,7 +219,7 @@ def destinations(position: Position, card: Card, source: Source) -> list[Target]
             found.append(column)
     if (
         source.where != "foundation"
-        and fits_on_foundation(position, card)
+        and fits_on_foundation(position.foundations, card)
         and (source.where != "tableau" or source.depth == len(position.tableau[source.column]) - 1)
     ):
         found.append(FOUNDATION)
@@ -236,9 +236,10 @@ def fits_on_column(card: Card, column: tuple[Card | None, ...]) -> bool:
     return fits_on(card, below)
 
 
-def fits_on_foundation(position: Position, card: Card) -> bool:
-    """`card` is the next card its foundation needs (one rank above its top, an ace on an empty one)."""
-    return position.foundations[card.suit] == card.rank - 1
+def fits_on_foundation(foundations: tuple[int, ...], card: Card) -> bool:
+    """`card` is the next card its foundation needs (one rank above its top, an ace on an empty one), the
+    foundations' top ranks being `foundations` (`Position.foundations`)."""
+    return foundations[card.suit] == card.rank - 1
 
 
 def legal_moves(position: Position) -> list[Move]:

@@ -102,11 +102,11 @@ from .fast import (
     BYTE,
     CHILDREN,
     CODE,
+    FITS,
     KING,
     OPPOSITE,
     PARENTS,
     RANK,
-    RED,
     SAME,
     SUIT,
     TO_COLUMN,
@@ -269,7 +269,7 @@ class Solver:
             raise ValueError(f"yield_every must divide {_CHECK_EVERY}")
         for col in board.cols:
             up = col[col[0] + 1 :]
-            if any(RANK[a] != RANK[b] + 1 or RED[a] == RED[b] for a, b in itertools.pairwise(up)):
+            if not all(FITS[a][b] for b, a in itertools.pairwise(up)):
                 raise ValueError("a column's face-up cards must form one ordered run")
         self.board = board
         self.draw = draw
@@ -407,7 +407,7 @@ class Solver:
             for col in cols:
                 hidden.update(col[1 : col[0] + 1])
             king_waits = self._king_waits(cols, mask) or KING in found
-        red = RED
+        fits = FITS
         for s in range(COLUMNS):
             col = cols[s]
             n = len(col)
@@ -424,7 +424,7 @@ class Solver:
             for card, d, r in tops:
                 if low <= r <= high and d != s:
                     i = f + high - r
-                    if red[col[i]] != red[card]:
+                    if fits[col[i]][card]:
                         found_here.append((i, SUIT[card], d))
             if high == KING and empty >= 0 and down:
                 found_here.append((f, 0, empty))
