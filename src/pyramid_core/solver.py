@@ -50,9 +50,10 @@ from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
 from .deal import STOCK_START
-from .game import KING, PAIR_SUM, PASSES, Game, PlayerView
+from .game import Game, PlayerView
 from .layout import CONE_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
 from .moves import DRAW, RECYCLE
+from .rules import KING, PARTNER, PASSES
 
 __all__ = ["DEFAULT_MAX_NODES", "Position", "SolveResult", "Solver", "Verdict", "solve", "solve_game"]
 
@@ -177,7 +178,7 @@ class Solver:
 
     def _class_dead(self, mask: int, avail: int, rank: int) -> bool:
         """True when the pair class of `rank` can no longer be cleared from the pyramid."""
-        other = PAIR_SUM - rank
+        other = PARTNER[rank]
         pr, sr = self.pr, self.sr
         pa, pb = mask & pr[rank], mask & pr[other]
         if not pa and not pb:
@@ -224,7 +225,7 @@ class Solver:
                 while rest and not result:
                     low = rest & -rest
                     rest ^= low
-                    other = PAIR_SUM - rank_of_bit[low]
+                    other = PARTNER[rank_of_bit[low]]
                     partners = rest & pr[other]
                     while partners:
                         plow = partners & -partners
@@ -236,7 +237,7 @@ class Solver:
                 while rest and not result:
                     low = rest & -rest
                     rest ^= low
-                    other = PAIR_SUM - rank_of_bit[low]
+                    other = PARTNER[rank_of_bit[low]]
                     if counts >> _SHIFT[other] & 7 and self._relaxed(mask ^ low, counts - _UNIT[other]):
                         result = True
         memo[key] = result
@@ -317,7 +318,7 @@ class Solver:
                 low = rest & -rest
                 rest ^= low
                 rank = rank_of_bit[low]
-                other = PAIR_SUM - rank
+                other = PARTNER[rank]
                 partners = rest & pr[other]
                 while partners:
                     plow = partners & -partners
@@ -333,7 +334,7 @@ class Solver:
                     top_pairs.append((low, w, rank))
                     if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == w:
                         forced = (low, w, rank)
-            stock_pair = s and w and sr_s + sr_w == PAIR_SUM
+            stock_pair = s and w and PARTNER[sr_s] == sr_w
             stock_units = _UNIT[sr_s] + _UNIT[sr_w] if stock_pair else 0
             if stock_pair and not mask & (pr[sr_s] | pr[sr_w]):
                 # two sequence cards no pyramid card needs: removing them only unblocks
@@ -355,7 +356,7 @@ class Solver:
                 if class_dead(new_mask, new_avail, rank):
                     continue
                 new_ptr = (below ^ w).bit_length() if sbits == w and w else ptr
-                new_counts = counts - _UNIT[PAIR_SUM - rank] if sbits else counts
+                new_counts = counts - _UNIT[PARTNER[rank]] if sbits else counts
                 if search(new_mask, new_removed, new_ptr, pss, new_counts):
                     line.append("+".join(sorted(_names(pbits, sbits, s, w), key=_order)))
                     return True
