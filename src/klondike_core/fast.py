@@ -24,7 +24,7 @@ from typing import Final
 from solitaire_core.cards import Card
 
 from .position import COLUMNS, Position
-from .rules import fits_on
+from .rules import fits_on, fits_on_foundation
 
 RANK: Final = tuple(i % 13 + 1 for i in range(52))
 SUIT: Final = tuple(i // 13 for i in range(52))
@@ -40,6 +40,11 @@ FITS: Final = tuple(tuple(fits_on(card, below) for below in _CARDS) for card in 
 """`FITS[x][y]`: card `x` may be laid on card `y` in a column: the rules' `rules.fits_on` as a table."""
 PARENTS: Final = tuple(tuple(y for y in range(52) if FITS[x][y]) for x in range(52))
 """The cards a card may be put on in a column (`FITS`: one rank higher, other colour), by index."""
+UP_FROM: Final = tuple(
+    next(top for top in range(13) if fits_on_foundation((top,) * 4, card)) for card in _CARDS
+)
+"""`UP_FROM[x]`: the top rank its foundation must show for card `x` to go up (`found[SUIT[x]] == UP_FROM[x]`):
+the rules' `rules.fits_on_foundation` as a table."""
 CHILDREN: Final = tuple(tuple(x for x in range(52) if FITS[x][y]) for y in range(52))
 """The cards that may be put on a card in a column (`FITS`: one rank lower, other colour), by index."""
 BYTE: Final = tuple(bytes((i,)) for i in range(256))

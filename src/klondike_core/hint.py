@@ -114,7 +114,7 @@ def move_priority(view: Position, move: str) -> tuple[int, int]:
                 if i == down and down:
                     return (1, -down)
                 if i == 0:
-                    return (9, 0) if card.rank == 13 else (5, 0)
+                    return (9, 0) if card.rank == rules.KING else (5, 0)
                 return (7, 0)
     return (10, 0)  # a foundation card back down
 

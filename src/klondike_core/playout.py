@@ -32,7 +32,7 @@ from typing import Final
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import bounded
 
-from .fast import FITS
+from .fast import FITS, KING, UP_FROM
 from .position import COLUMNS, TABLEAU_SIZE, column_indexes
 
 DRAW_INSTEAD: Final = 4
@@ -56,7 +56,7 @@ def _table_moves(cols: list[list[int]], down: list[int], found: list[int]) -> li
         if not col:
             continue
         top = col[-1]
-        if found[suit[top]] == rank[top] - 1:
+        if found[suit[top]] == UP_FROM[top]:
             moves.append((c, len(col) - 1, -1))
         d = down[c]
         if not d:
@@ -70,7 +70,7 @@ def _table_moves(cols: list[list[int]], down: list[int], found: list[int]) -> li
                 under = other[-1]
                 if fits[base][under]:
                     moves.append((c, d, t))
-            elif rank[base] == 13:
+            elif rank[base] == KING:
                 moves.append((c, d, t))
                 break  # one empty column is as good as another
     return moves
@@ -98,7 +98,7 @@ def play(
         if waste:
             moves = list(table)
             top = waste[-1]
-            if found[suit[top]] == rank[top] - 1:
+            if found[suit[top]] == UP_FROM[top]:
                 moves.append((-1, 0, -1))
             for t in range(COLUMNS):
                 other = cols[t]
@@ -106,7 +106,7 @@ def play(
                     under = other[-1]
                     if fits[top][under]:
                         moves.append((-1, 0, t))
-                elif rank[top] == 13:
+                elif rank[top] == KING:
                     moves.append((-1, 0, t))
                     break
         if moves and not (draw_instead and stock and bounded(words, draw_instead) == 0):

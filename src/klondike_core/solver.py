@@ -111,6 +111,7 @@ from .fast import (
     SUIT,
     TO_COLUMN,
     TO_FOUNDATION,
+    UP_FROM,
     Board,
     talon_key,
     talon_reach,
@@ -416,7 +417,7 @@ class Solver:
             down = col[0]
             f = down + 1
             top = col[-1]
-            if found[SUIT[top]] == RANK[top] - 1:
+            if found[SUIT[top]] == UP_FROM[top]:
                 (first if down and n == f + 1 else ups).append((_T2F, s, 0, 0))
             high = RANK[col[f]]
             low = RANK[top]
@@ -462,7 +463,7 @@ class Solver:
         not stuck there for good by the face-down cards: it is a king, or it can get its other child or move
         on onto a parent that is not face down, or the cards it waits for to go up are not face down."""
         y = col[i - 1]
-        if found[SUIT[y]] == RANK[y] - 1:
+        if found[SUIT[y]] == UP_FROM[y]:
             return True
         if self.strict:
             return False
@@ -520,7 +521,7 @@ class Solver:
         downs: list[Move] = []
         for k, _ in talon_reach(mask, ptr, self.draw):
             card = seq[k]
-            if found[SUIT[card]] == RANK[card] - 1:
+            if found[SUIT[card]] == UP_FROM[card]:
                 ups.append((_S2F, k, 0, 0))
             if RANK[card] == KING:
                 if empty >= 0:
