@@ -397,17 +397,7 @@ class Solver:
         empties: list[Move] = []
         partial: list[Move] = []
         strict = self.strict
-        # The face-down cards: a move that can wait is made only if its use needs none of them turned
-        # (module docstring); with `delays` off, none counts (every legal move: a reference for tests).
-        hidden: set[int] = set()
-        if strict:
-            king_waits = self._king_waits(cols, mask)
-        elif not self.delays:
-            king_waits = True
-        else:
-            for col in cols:
-                hidden.update(col[1 : col[0] + 1])
-            king_waits = self._king_waits(cols, mask) or KING in found
+        hidden, king_waits = self._waiting(cols, found, mask)
         fits = FITS
         for s in range(COLUMNS):
             col = cols[s]
@@ -456,6 +446,21 @@ class Solver:
         back = [] if strict else self._back_moves(found, tops, empty, hidden)
         flips.sort(key=lambda item: -item[0])
         return first + [move for _, move in flips] + ups + talon + empties + partial + back
+
+    def _waiting(
+        self, cols: tuple[bytes, ...], found: tuple[int, ...], mask: int
+    ) -> tuple[set[int], bool]:
+        """The face-down cards, and whether a king could use an emptied column. A move that can wait is made
+        only if its use needs none of those cards turned (module docstring); with `delays` off, none counts
+        (every legal move: a reference for tests), and a win-only search does not look at them."""
+        hidden: set[int] = set()
+        if self.strict:
+            return hidden, self._king_waits(cols, mask)
+        if not self.delays:
+            return hidden, True
+        for col in cols:
+            hidden.update(col[1 : col[0] + 1])
+        return hidden, self._king_waits(cols, mask) or KING in found
 
     def _may_split(self, col: bytes, i: int, found: tuple[int, ...], hidden: set[int]) -> bool:
         """Whether the cards of `col` from index `i` on may move, leaving its face-up card `y` above them on
