@@ -22,8 +22,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import Final, Protocol, TypeVar
 
 STEPS: Final = (0, 6, 15, 30)
 """The random walk's steps at which the hint is asked (fewer when the walk ends sooner)."""
@@ -31,13 +31,18 @@ HINT_BUDGET_MS: Final = 150.0
 """The hint's budget, which both games turn into nodes at a fixed rate (deterministic)."""
 
 
-def _walk_klondike(number: int, draw: int) -> Iterator[tuple[int, object]]:
-    """The Klondike game of deal `number` at each of `STEPS` of a seeded random walk."""
-    from klondike_core.deal import DealId  # noqa: PLC0415
-    from klondike_core.game import Game  # noqa: PLC0415
+class _Playable(Protocol):
+    def legal_moves(self) -> Sequence[object]: ...
 
-    game = Game.from_id(DealId(number, draw=draw) if draw == 3 else DealId(number))
-    rng = random.Random(number * 7 + draw)
+    def play(self, action: str) -> None: ...
+
+
+GameT = TypeVar("GameT", bound=_Playable)
+
+
+def _walk(game: GameT, seed: int) -> Iterator[tuple[int, GameT]]:
+    """`game` (either game's `Game`) at each of `STEPS` of a random walk seeded with `seed`."""
+    rng = random.Random(seed)
     for step in range(STEPS[-1] + 1):
         if step in STEPS:
             yield step, game
@@ -50,6 +55,7 @@ def _walk_klondike(number: int, draw: int) -> Iterator[tuple[int, object]]:
 def klondike(deals: int, hint_deals: int, nodes: int, draw: int) -> Iterator[str]:
     """Klondike's lines: the solver's verdicts and lines, then the hints."""
     from klondike_core.deal import DealId  # noqa: PLC0415
+    from klondike_core.game import Game  # noqa: PLC0415
     from klondike_core.hint import hint  # noqa: PLC0415
     from klondike_core.solver import solve  # noqa: PLC0415
 
@@ -59,29 +65,16 @@ def klondike(deals: int, hint_deals: int, nodes: int, draw: int) -> Iterator[str
         result = solve(start, node_budget=nodes, draw=draw)
         yield f"{name} solve {number} {result.verdict.value} {result.nodes} {','.join(result.line)}"
     for number in range(hint_deals):
-        for step, game in _walk_klondike(number, draw):
-            advice = hint(game.player_view(), HINT_BUDGET_MS)  # type: ignore[attr-defined]
+        game = Game.from_id(DealId(number, draw=draw) if draw == 3 else DealId(number))
+        for step, at in _walk(game, number * 7 + draw):
+            advice = hint(at.player_view(), HINT_BUDGET_MS)
             yield f"{name} hint {number}@{step} {advice.kind} {advice.move} {advice.proven} {advice.why}"
-
-
-def _walk_pyramid(number: int) -> Iterator[tuple[int, object]]:
-    """The Pyramid game of deal `number` at each of `STEPS` of a seeded random walk."""
-    from pyramid_core.game import Game  # noqa: PLC0415
-
-    game = Game.from_id(number)
-    rng = random.Random(number * 7)
-    for step in range(STEPS[-1] + 1):
-        if step in STEPS:
-            yield step, game
-        moves = sorted(str(move) for move in game.legal_moves())
-        if not moves:
-            return
-        game.play(moves[rng.randrange(len(moves))])
 
 
 def pyramid(deals: int, hint_deals: int, nodes: int) -> Iterator[str]:
     """Pyramid's lines: the solver's verdicts and lines, then the hints."""
     from pyramid_core.deal import DealId  # noqa: PLC0415
+    from pyramid_core.game import Game  # noqa: PLC0415
     from pyramid_core.hint import hint  # noqa: PLC0415
     from pyramid_core.solver import Position, solve  # noqa: PLC0415
 
@@ -89,8 +82,8 @@ def pyramid(deals: int, hint_deals: int, nodes: int) -> Iterator[str]:
         result = solve(Position.start(DealId(number).deal().ranks()), max_nodes=nodes)
         yield f"pyramid solve {number} {result.verdict.value} {result.nodes} {','.join(result.line)}"
     for number in range(hint_deals):
-        for step, game in _walk_pyramid(number):
-            advice = hint(game.player_view(), max_nodes=nodes)  # type: ignore[attr-defined]
+        for step, at in _walk(Game.from_id(number), number * 7):
+            advice = hint(at.player_view(), max_nodes=nodes)
             yield f"pyramid hint {number}@{step} {advice.kind} {advice.move} {advice.proven} {advice.why}"
 
 
