@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_klondike_solver import endgame, replays_to_win, same_verdicts_on_endgames, start
 
+from klondike_core import rules
 from klondike_core.deadlock import never_turned
 from klondike_core.fast import Board
 from klondike_core.position import Position
-from klondike_core.replay import apply_move, legal_moves
 from klondike_core.solver import Solver, Verdict, solve_board
 from solitaire_core.cards import Card
 
@@ -68,7 +68,7 @@ def test_no_position_of_a_winning_line_is_dead(number):
     position = start(number)
     for move in result.line:
         assert not dead(position), move
-        position = apply_move(position, move)
+        position = rules.play(position, move)
 
 
 def reference(position: Position, nodes: int) -> Verdict:
@@ -92,10 +92,10 @@ def test_a_dead_position_in_mid_game_is_never_won(number, steps, seed):
     rng = random.Random(seed)
     position = start(number)
     for _ in range(steps):
-        moves = legal_moves(position)
+        moves = rules.legal_notation(position)
         if not moves:
             break
-        position = apply_move(position, rng.choice(moves))
+        position = rules.play(position, rng.choice(moves))
     with_proof = Solver(Board.of(position), max_nodes=20_000).run()
     without = reference(position, 20_000)
     if dead(position):

@@ -10,11 +10,11 @@ from engine_support import ENGINE_SETTINGS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from klondike_core import rules
 from klondike_core.autoplay import greedy, play_out, start_known
 from klondike_core.game import Game
 from klondike_core.hint import Hint, HintJob, hint, hint_json
 from klondike_core.position import Position
-from klondike_core.replay import apply_move, known_after, legal_moves
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import shuffled_indexes
 
@@ -29,11 +29,11 @@ def played(number: int, steps: int, seed: int) -> tuple[Position, frozenset[Card
     position = start(number)
     known = start_known(position)
     for _ in range(steps):
-        moves = [m for m in legal_moves(position) if m != "recycle"]
+        moves = [m for m in rules.legal_notation(position) if m != "recycle"]
         if not moves:
             break
-        position = apply_move(position, rng.choice(moves))
-        known = known_after(position, known)
+        position = rules.play(position, rng.choice(moves))
+        known = rules.known_after(position, known)
     return position, known
 
 
@@ -43,11 +43,11 @@ def check_advice(position: Position, known: frozenset[Card], advice: Hint) -> No
     if advice.kind in ("lost", "stuck"):
         assert advice.move is None and not advice.proven
     else:
-        assert advice.move in legal_moves(position)
+        assert advice.move in rules.legal_notation(position)
         assert advice.kind == ("draw" if advice.move == "draw" else "recycle" if advice.move == "recycle"
                                else "move")
     if advice.kind == "stuck":  # no legal move, or none that gets anywhere (klondike_core.headway)
-        assert legal_moves(position) == [] or advice.why == "no_headway"
+        assert rules.legal_notation(position) == [] or advice.why == "no_headway"
     if not view.all_known:
         assert advice.kind != "lost"
         assert not advice.proven
@@ -106,7 +106,7 @@ def test_every_card_known_gives_a_step_of_a_winning_line():
     position = start(0)
     advice = hint(position)  # every card known (as after an undo that covered seen cards)
     assert advice.proven and advice.why == "winning_line"
-    assert advice.move in legal_moves(position)
+    assert advice.move in rules.legal_notation(position)
 
 
 def test_the_hint_plays_through_the_game_and_its_json():

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
+from klondike_core import rules
 from klondike_core.autoplay import play_out, start_known
 from klondike_core.headway import headway_steps, standing, uncovered
 from klondike_core.hint import Hint, hint
 from klondike_core.position import Position
 from klondike_core.progress import Progress, gets_anywhere
-from klondike_core.replay import apply_move, is_won, known_after, legal_moves
 from solitaire_core.cards import FULL_DECK, Card
 from solitaire_core.shuffle import shuffled_indexes
 from solitaire_core.steps import finish
@@ -35,13 +35,13 @@ def followed(number: int, limit: int = 400) -> tuple[list[Position], Hint | None
     for _ in range(limit):
         view = position.view(known)
         views.append(view)
-        if is_won(position) or views.count(view) > 1:
+        if rules.is_won(position) or views.count(view) > 1:
             break
         advice = hint(view)
         if advice.move is None:
             break
-        position = apply_move(position, advice.move)
-        known = known_after(position, known)
+        position = rules.play(position, advice.move)
+        known = rules.known_after(position, known)
     return views, advice
 
 
@@ -50,7 +50,7 @@ def test_following_the_hint_never_meets_a_view_again(number):
     # Before the fix, deal 20 met its first view again after 77 hints, deal 1 after 105.
     views, advice = followed(number)
     assert len(set(views)) == len(views)
-    assert is_won(views[-1]) or (advice is not None and advice.move is None)
+    assert rules.is_won(views[-1]) or (advice is not None and advice.move is None)
 
 
 def test_the_autoplay_player_reports_a_repeated_view():
@@ -78,8 +78,8 @@ def test_every_hinted_move_raises_the_potential():
         advice = hint(view)
         if advice.move is None:
             break
-        position = apply_move(position, advice.move)
-        known = known_after(position, known)
+        position = rules.play(position, advice.move)
+        known = rules.known_after(position, known)
 
 
 def view_of(columns: list[tuple[int, list[str]]], stock: list[str]) -> Position:
@@ -96,10 +96,10 @@ DEAD = [(1, ["KH"]), (1, ["KD"]), (1, ["QH"]), (1, ["QD"]), (1, ["JH"]), (1, ["J
 
 def test_when_no_move_gets_anywhere_the_hint_says_stuck():
     view = view_of(DEAD, ["5H", "4D", "9H"])
-    assert legal_moves(view) == ["draw"]  # a move, but drawing and recycling only go round
+    assert rules.legal_notation(view) == ["draw"]  # a move, but drawing and recycling only go round
     assert gets_anywhere(view) is Progress.NONE  # the page shows its no-progress note
     assert hint(view) == Hint("stuck", None, False, "no_headway")
-    after = apply_move(apply_move(apply_move(view, "draw"), "draw"), "draw")
+    after = rules.play(rules.play(rules.play(view, "draw"), "draw"), "draw")
     assert hint(after) == Hint("stuck", None, False, "no_headway")  # and the same once the stock is drawn
 
 

@@ -12,10 +12,10 @@ from engine_support import ENGINE_SETTINGS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from klondike_core import rules
 from klondike_core.fast import Board, finish_line, talon_steps
 from klondike_core.game import Game
 from klondike_core.position import Position
-from klondike_core.replay import apply_move, is_won, legal_moves
 from klondike_core.solver import Solver, Verdict, safe_up, solve, solve_board
 from solitaire_core.cards import FULL_DECK, Card
 from solitaire_core.shuffle import shuffled_indexes
@@ -27,9 +27,9 @@ def start(number: int) -> Position:
 
 def replays_to_win(position: Position, line: tuple[str, ...]) -> bool:
     for move in line:
-        assert move in legal_moves(position), move
-        position = apply_move(position, move)
-    return is_won(position)
+        assert move in rules.legal_notation(position), move
+        position = rules.play(position, move)
+    return rules.is_won(position)
 
 
 @pytest.mark.parametrize("number", [0, 2, 4, 5, 9])
@@ -47,7 +47,7 @@ def test_a_position_in_mid_game_is_solved_from_where_it_stands():
     game = Game.from_id(14)
     rng = random.Random(3)
     for _ in range(25):
-        moves = [m for m in legal_moves(game.position()) if m != "recycle"]
+        moves = [m for m in rules.legal_notation(game.position()) if m != "recycle"]
         game.play(rng.choice(moves))
     position = game.position()
     result = solve(position, node_budget=200_000)

@@ -11,13 +11,15 @@ recycles, up to what the solver merges on purpose:
 
 A move is compared as (card, destination), the destination being the foundation, an empty column, or the
 card on top of the destination column (no two columns share a top card). `POSITIONS` positions a draw in the
-suite; a larger run: `.venv/bin/python tests/test_klondike_solver_moves.py 100000`.
+suite (every position of random walks), `SLOW_POSITIONS` with `pytest --slow`; or run this file:
+`.venv/bin/python tests/test_klondike_solver_moves.py 100000`.
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,8 +35,10 @@ from klondike_core.solver import Solver
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import shuffled_indexes
 
-POSITIONS = 150
-"""Random positions checked per draw in the test suite."""
+POSITIONS = 5_000
+"""Random positions checked per draw in the test suite (10,000 in all)."""
+SLOW_POSITIONS = 100_000
+"""Random positions checked per draw with `pytest --slow` (or this file run as a script)."""
 
 Key = tuple[str, str]
 
@@ -44,10 +48,11 @@ def _step(position: Position, move: Move, draw: int) -> Position:
     return draw_cards(position, draw) if move.kind == "draw" else rules.apply(position, move)
 
 
-def random_position(rng: random.Random, draw: int) -> Position:
-    """A position a few dozen random legal moves into a random deal (draws weighted down so that the
-    tableau moves too)."""
+def random_walk(rng: random.Random, draw: int) -> Iterator[Position]:
+    """The positions of a walk of up to 120 random legal moves from a random deal, its start included (draws
+    weighted down so that the tableau moves too)."""
     position = Position.dealt(tuple(Card.from_index(i) for i in shuffled_indexes(rng.randrange(10**9))))
+    yield position
     for _ in range(rng.randrange(0, 120)):
         moves = rules.legal_moves(position)
         if not moves:
@@ -55,7 +60,7 @@ def random_position(rng: random.Random, draw: int) -> Position:
         cards = [m for m in moves if m.kind == "move"]
         move = rng.choice(cards) if cards and rng.random() < 0.6 else rng.choice(moves)
         position = _step(position, move, draw)
-    return position
+        yield position
 
 
 def _target(position: Position, target: object) -> str:
@@ -70,25 +75,35 @@ def _target(position: Position, target: object) -> str:
     return top.code
 
 
+def _merged(position: Position, move: Move) -> bool:
+    """A lone king from one empty column to another: the solver keeps one state for both."""
+    assert move.card is not None
+    source = rules.locate(position, move.card)
+    assert source is not None
+    return (
+        move.card.rank == rules.KING and source.where == "tableau" and source.depth == 0
+        and not position.face_down[source.column] and _target(position, move.target) == "E"
+    )
+
+
 def rules_moves(position: Position, draw: int) -> set[Key]:
-    """The rules' card moves in every position that draws and recycles alone reach from `position`."""
-    found: set[Key] = set()
+    """The rules' card moves in every position that draws and recycles alone reach from `position`: the
+    tableau's and the foundations' moves (`rules.legal_moves`, the same in each of those positions), and in
+    each of them the waste top's (`rules.destinations`, what `rules.legal_moves` lists for it)."""
+    top = position.waste[-1] if position.waste else None
+    found = {
+        (move.card.code, _target(position, move.target))
+        for move in rules.legal_moves(position)
+        if move.kind == "move" and move.card is not None and move.card != top and not _merged(position, move)
+    }
+    waste = rules.Source("waste")
     seen: set[tuple[tuple[Card | None, ...], tuple[Card, ...]]] = set()
     current = position
     while (current.stock, current.waste) not in seen:
         seen.add((current.stock, current.waste))
-        for move in rules.legal_moves(current):
-            if move.kind != "move":
-                continue
-            assert move.card is not None
-            source = rules.locate(current, move.card)
-            assert source is not None
-            if (
-                move.card.rank == rules.KING and source.where == "tableau" and source.depth == 0
-                and not current.face_down[source.column] and _target(current, move.target) == "E"
-            ):
-                continue  # a lone king from one empty column to another: the same state
-            found.add((move.card.code, _target(current, move.target)))
+        if current.waste:
+            card = current.waste[-1]
+            found.update((card.code, _target(current, t)) for t in rules.destinations(current, card, waste))
         if current.stock:
             current = draw_cards(current, draw)
         elif current.waste:
@@ -120,26 +135,31 @@ def solver_moves(position: Position, draw: int) -> set[Key]:
 
 
 def check(count: int, seed: int, draw: int) -> int:
-    """Compare both sides on `count` random positions; return how many had a choice to compare."""
+    """Compare both sides on `count` random positions (every position of random walks); return how many
+    were compared (all but won ones)."""
     rng = random.Random(seed)
-    compared = 0
-    for _ in range(count):
-        position = random_position(rng, draw)
-        if rules.is_won(position):
-            continue
-        ours, theirs = solver_moves(position, draw), rules_moves(position, draw)
-        assert ours == theirs, (position, sorted(ours - theirs), sorted(theirs - ours))
-        compared += 1
+    compared = seen = 0
+    while seen < count:
+        for position in random_walk(rng, draw):
+            if seen >= count:
+                break
+            seen += 1
+            if rules.is_won(position):
+                continue
+            ours, theirs = solver_moves(position, draw), rules_moves(position, draw)
+            assert ours == theirs, (position, sorted(ours - theirs), sorted(theirs - ours))
+            compared += 1
     return compared
 
 
 @pytest.mark.parametrize("draw", [1, 3])
-def test_the_solvers_moves_are_the_rules_moves(draw: int) -> None:
-    assert check(POSITIONS, 20 + draw, draw) > POSITIONS // 2
+def test_the_solvers_moves_are_the_rules_moves(draw: int, slow: bool) -> None:
+    count = SLOW_POSITIONS if slow else POSITIONS
+    assert check(count, 20 + draw, draw) > count // 2
 
 
 if __name__ == "__main__":
-    total = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    total = int(sys.argv[1]) if len(sys.argv) > 1 else SLOW_POSITIONS
     for draw_count in (1, 3):
         done = check(total, 1000 + draw_count, draw_count)
         print(f"draw {draw_count}: {done} positions compared, all equal", flush=True)

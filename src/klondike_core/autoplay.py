@@ -1,8 +1,8 @@
 """Playing a whole deal by following an advisor: how the hint's strength is measured.
 
 The advisor sees only the view (`Position.view` of what the player knows), exactly as the page's hint
-button does. Moves are applied with `replay.apply_move` on the full position, and what the player knows
-grows as cards turn up (`replay.known_after`). A game ends when it is won, when the advisor has no move
+button does. Moves are applied with the rules (`rules.play`) on the full position, and what the player
+knows grows as cards turn up (`rules.known_after`). A game ends when it is won, when the advisor has no move
 (`stuck`, `lost`), or when a view comes back. A view is the position with the unseen cards hidden, which
 also tells which cards are known: a position that comes back with more cards known is not a view met again
 (after a pass through the stock the player knows its cards and may now choose differently). The advisors are
@@ -19,9 +19,9 @@ from typing import Final
 
 from solitaire_core.cards import Card
 
+from . import rules
 from .hint import Hint, hint, move_priority, of_move, ordered_moves
 from .position import Position
-from .replay import apply_move, is_won, known_after
 
 Advisor = Callable[[Position], Hint]
 Observer = Callable[[Hint, float], None]
@@ -32,7 +32,7 @@ MAX_MOVES: Final = 3000
 
 def start_known(position: Position) -> frozenset[Card]:
     """What the player knows at a deal's start: the face-up cards (and the waste, the foundations)."""
-    return known_after(position, frozenset())
+    return rules.known_after(position, frozenset())
 
 
 def play_out(
@@ -47,7 +47,7 @@ def play_out(
     known = start_known(position)
     seen: set[Position] = set()
     for taken in range(MAX_MOVES):
-        if is_won(position):
+        if rules.is_won(position):
             return True
         view = position.view(known)
         if view in seen:
@@ -61,9 +61,9 @@ def play_out(
             on_hint(advice, (time.perf_counter() - begin) * 1000)
         if advice.move is None:
             return False
-        position = apply_move(position, advice.move)
-        known = known_after(position, known)
-    return is_won(position)
+        position = rules.play(position, advice.move)
+        known = rules.known_after(position, known)
+    return rules.is_won(position)
 
 
 _GREEDY_KINDS: Final = frozenset({0, 1, 2, 3, 4, 6, 8})

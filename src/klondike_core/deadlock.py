@@ -27,18 +27,13 @@ from .fast import KING, PARENTS, RANK, SUIT
 __all__ = ["never_turned"]
 
 
-def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[int]) -> bool:
-    """Is some face-down card of `cols` (the solver's columns: the face-down count, then the cards from the
-    bottom) never turned, whatever is played (module docstring)? `found` is each foundation's height and
-    `talon` the cards of the talon. The rules are swept over the columns' cards, tops first, until nothing
-    changes; it stops as soon as every face-down card is reachable."""
-    reachable = [False] * 52  # can be a column's top (to be played, or to take a card)
-    spare = list(talon)  # the talon's and the foundations' cards, not yet put on a column
-    for suit in range(4):
-        spare.extend(range(suit * 13, suit * 13 + found[suit]))
-    room = False  # can a column ever be empty (for a king)?
-    hidden = 0  # face-down cards not yet reachable
-    # (card, the card under it or -1, this card face down, the one under it face down), tops first
+def _cells(cols: tuple[bytes, ...]) -> tuple[list[bool], bool, int, list[tuple[int, int, bool, bool]]]:
+    """What `never_turned` sweeps, read from the columns: which cards are a column's top (`reachable`),
+    whether a column is empty (`room`, for a king), how many cards are face down, and each column card as
+    (card, the card under it or -1, this card face down, the one under it face down), tops first."""
+    reachable = [False] * 52
+    room = False
+    hidden = 0
     cells: list[tuple[int, int, bool, bool]] = []
     for col in cols:
         n = len(col)
@@ -50,8 +45,20 @@ def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[in
         hidden += down
         for i in range(n - 1, 0, -1):
             cells.append((col[i], col[i - 1] if i > 1 else -1, i <= down, 1 < i <= down + 1))
+    return reachable, room, hidden, cells
+
+
+def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[int]) -> bool:
+    """Is some face-down card of `cols` (the solver's columns: the face-down count, then the cards from the
+    bottom) never turned, whatever is played (module docstring)? `found` is each foundation's height and
+    `talon` the cards of the talon. The rules are swept over the columns' cards, tops first, until nothing
+    changes; it stops as soon as every face-down card is reachable."""
+    reachable, room, hidden, cells = _cells(cols)
     if not hidden:
         return False
+    spare = list(talon)  # the talon's and the foundations' cards, not yet put on a column
+    for suit in range(4):
+        spare.extend(range(suit * 13, suit * 13 + found[suit]))
     off = [False] * 52  # in the talon: can go up whenever its suit is ready
     for card in talon:
         off[card] = True

@@ -21,27 +21,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from solitaire_core.cards import RANK_CHARS, SUIT_CHARS, Card
+from solitaire_core.cards import Card
 
 from .position import COLUMNS, Position
+from .rules import fits_on, fits_on_foundation
 
 RANK: Final = tuple(i % 13 + 1 for i in range(52))
 SUIT: Final = tuple(i // 13 for i in range(52))
-RED: Final = tuple(i // 13 in (1, 2) for i in range(52))
-CODE: Final = tuple(RANK_CHARS[i % 13] + SUIT_CHARS[i // 13] for i in range(52))
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+RED: Final = tuple(card.is_red for card in _CARDS)
+CODE: Final = tuple(card.code for card in _CARDS)
 KING: Final = 13
 OPPOSITE: Final = ((1, 2), (0, 3), (0, 3), (1, 2))
 """The two suits of the other colour, for each suit."""
 SAME: Final = (3, 2, 1, 0)
 """The other suit of the same colour (clubs and spades, diamonds and hearts)."""
-PARENTS: Final = tuple(
-    tuple(s * 13 + RANK[x] for s in OPPOSITE[SUIT[x]]) if RANK[x] < KING else () for x in range(52)
+FITS: Final = tuple(tuple(fits_on(card, below) for below in _CARDS) for card in _CARDS)
+"""`FITS[x][y]`: card `x` may be laid on card `y` in a column: the rules' `rules.fits_on` as a table."""
+PARENTS: Final = tuple(tuple(y for y in range(52) if FITS[x][y]) for x in range(52))
+"""The cards a card may be put on in a column (`FITS`: one rank higher, other colour), by index."""
+UP_FROM: Final = tuple(
+    next(top for top in range(13) if fits_on_foundation((top,) * 4, card)) for card in _CARDS
 )
-"""The cards a card may be put on in a column (one rank higher, other colour)."""
-CHILDREN: Final = tuple(
-    tuple(s * 13 + RANK[x] - 2 for s in OPPOSITE[SUIT[x]]) if RANK[x] > 1 else () for x in range(52)
-)
-"""The cards that may be put on a card in a column (one rank lower, other colour)."""
+"""`UP_FROM[x]`: the top rank its foundation must show for card `x` to go up (`found[SUIT[x]] == UP_FROM[x]`):
+the rules' `rules.fits_on_foundation` as a table."""
+CHILDREN: Final = tuple(tuple(x for x in range(52) if FITS[x][y]) for y in range(52))
+"""The cards that may be put on a card in a column (`FITS`: one rank lower, other colour), by index."""
 BYTE: Final = tuple(bytes((i,)) for i in range(256))
 DRAW: Final = "draw"
 RECYCLE: Final = "recycle"

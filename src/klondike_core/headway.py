@@ -51,7 +51,6 @@ from .fast import DRAW, RECYCLE
 from .moves import Move
 from .position import Position
 from .progress import MAX_STATES, MAX_WORK, _key, _talon, talon_successors
-from .replay import apply_move
 
 FAR: Final = (1 << 30, 0)
 """The distance when the search found no card to turn."""
@@ -277,7 +276,7 @@ def advances(view: Position, here: Headway, move: str) -> Generator[None, None, 
     a card, or it shortens the distance, or it keeps the distance and raises the standing."""
     if reveals(view, move):
         return True
-    after = apply_move(view, move)
+    after = rules.play(view, move)
     if here.distance == FAR and standing(after) > standing(view):
         return True  # no distance is longer: no need to search
     there = yield from headway_steps(after)
@@ -288,7 +287,7 @@ def advances(view: Position, here: Headway, move: str) -> Generator[None, None, 
 
 def raises_standing(view: Position, move: str) -> bool:
     """A cheap first filter: `move` raises the standing (it may still lengthen the distance)."""
-    return not reveals(view, move) and standing(apply_move(view, move)) > standing(view)
+    return not reveals(view, move) and standing(rules.play(view, move)) > standing(view)
 
 
 __all__ = ["FAR", "Headway", "advances", "draws_to_top", "headway_steps", "raises_standing", "reveals",

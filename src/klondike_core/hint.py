@@ -20,7 +20,7 @@ follows the hint never meets a view again. The rules below pick among those move
   (`proof.replays_to_win`); a proof of loss holds for both draws (`proof`).
 
 **Draw three** is the same hint on a view that says `draw` 3: the moves are the same, a draw turns three
-cards (`replay.apply_move`), the distance of `headway` is searched exactly under draw three (a talon card
+cards (`rules.apply`), the distance of `headway` is searched exactly under draw three (a talon card
 plays only when draws bring it to the top), auto-finish is offered only when it wins (`finish`), and the
 sampled worlds' quick searches, which read the talon as draw one's, are votes, not proofs (a vote for a move
 that is not legal is never counted).
@@ -40,12 +40,12 @@ from solitaire_core.hints import hint_json as shared_hint_json
 from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
 
+from . import rules
 from .fast import DRAW, RECYCLE, Board
 from .finish import finishing_move
 from .headway import FAR, Headway, advances, headway_steps, raises_standing, reveals
 from .position import Position
 from .proof import replays_to_win
-from .replay import legal_moves
 from .rollout import Worlds
 from .solver import Solver, safe_up, solve_board_steps
 
@@ -114,14 +114,14 @@ def move_priority(view: Position, move: str) -> tuple[int, int]:
                 if i == down and down:
                     return (1, -down)
                 if i == 0:
-                    return (9, 0) if card.rank == 13 else (5, 0)
+                    return (9, 0) if card.rank == rules.KING else (5, 0)
                 return (7, 0)
     return (10, 0)  # a foundation card back down
 
 
 def ordered_moves(view: Position) -> list[str]:
     """The view's legal moves, in the order of `move_priority` (ties in `legal_moves`' order)."""
-    moves = legal_moves(view)
+    moves = rules.legal_notation(view)
     return sorted(moves, key=lambda move: move_priority(view, move))
 
 

@@ -32,11 +32,11 @@ from typing import Final
 from solitaire_core.cards import Card
 from solitaire_core.shuffle import bounded
 
+from .fast import FITS, KING, UP_FROM
 from .position import COLUMNS, TABLEAU_SIZE, column_indexes
 
 DRAW_INSTEAD: Final = 4
 """One time in this many, the player draws though it had a move."""
-_RED: Final = tuple(13 <= card < 39 for card in range(52))
 _RANK: Final = tuple(card % 13 + 1 for card in range(52))
 _SUIT: Final = tuple(card // 13 for card in range(52))
 
@@ -49,14 +49,14 @@ def _table_moves(cols: list[list[int]], down: list[int], found: list[int]) -> li
     """The tableau's moves in a fixed order, as (source column, index of the first card moved, target column
     or -1 for the foundation): for each column, its top card up, then its face-up run off a face-down card
     onto each other column (one empty column only, for a king)."""
-    rank, suit, red = _RANK, _SUIT, _RED
+    rank, suit, fits = _RANK, _SUIT, FITS
     moves: list[tuple[int, int, int]] = []
     for c in range(COLUMNS):
         col = cols[c]
         if not col:
             continue
         top = col[-1]
-        if found[suit[top]] == rank[top] - 1:
+        if found[suit[top]] == UP_FROM[top]:
             moves.append((c, len(col) - 1, -1))
         d = down[c]
         if not d:
@@ -68,9 +68,9 @@ def _table_moves(cols: list[list[int]], down: list[int], found: list[int]) -> li
             other = cols[t]
             if other:
                 under = other[-1]
-                if rank[under] == rank[base] + 1 and red[under] != red[base]:
+                if fits[base][under]:
                     moves.append((c, d, t))
-            elif rank[base] == 13:
+            elif rank[base] == KING:
                 moves.append((c, d, t))
                 break  # one empty column is as good as another
     return moves
@@ -89,7 +89,7 @@ def play(
     waste: list[int] = []
     found = [0, 0, 0, 0]
     idle = 0  # recycles since the last move of a card
-    rank, suit, red = _RANK, _SUIT, _RED
+    rank, suit, fits = _RANK, _SUIT, FITS
     table: list[tuple[int, int, int]] | None = None  # the tableau's moves, kept while only the talon changes
     while True:
         if table is None:
@@ -98,15 +98,15 @@ def play(
         if waste:
             moves = list(table)
             top = waste[-1]
-            if found[suit[top]] == rank[top] - 1:
+            if found[suit[top]] == UP_FROM[top]:
                 moves.append((-1, 0, -1))
             for t in range(COLUMNS):
                 other = cols[t]
                 if other:
                     under = other[-1]
-                    if rank[under] == rank[top] + 1 and red[under] != red[top]:
+                    if fits[top][under]:
                         moves.append((-1, 0, t))
-                elif rank[top] == 13:
+                elif rank[top] == KING:
                     moves.append((-1, 0, t))
                     break
         if moves and not (draw_instead and stock and bounded(words, draw_instead) == 0):

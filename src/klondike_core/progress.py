@@ -156,7 +156,7 @@ def autofinish_move(view: Position) -> Move | None:
     if view.waste:
         candidates.append(view.waste[-1])
     candidates.extend(cards[-1] for cards in view.tableau if cards and cards[-1] is not None)
-    playable = [card for card in candidates if view.foundations[card.suit] == card.rank - 1]
+    playable = [card for card in candidates if rules.fits_on_foundation(view.foundations, card)]
     if playable:
         best = min(playable, key=lambda card: card.rank)
         return Move("move", best, FOUNDATION)

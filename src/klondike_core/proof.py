@@ -4,7 +4,7 @@ the solver about a position.
 
 The position carries its draw count (`Position.draw`) and the solver is handed the position: that is how the
 draw count passes through, here and nowhere else. Whatever the solver says, a `win` stands only when its line
-replays to a win under the position's own rules (`rules.check` and `rules.apply`, draw three included), so a
+replays to a win under the position's own rules (`lines.wins`, through the rules, draw three included), so a
 solver that reads a draw-three position as draw one (the solver of this version does: its talon is draw
 one's) can never make a wrong `win`: its line fails to replay and the answer is `unknown`. A `lost` stands for
 both draws, because every draw-three line is also a draw-one line (a draw of three is three draws of one, a
@@ -17,24 +17,14 @@ from collections.abc import Sequence
 
 from solitaire_core.verdict import Verdict
 
-from . import rules
-from .errors import KlondikeError
-from .moves import Move
+from .lines import wins
 from .position import Position
 from .solver import SolveResult, solve
 
 
 def replays_to_win(position: Position, line: Sequence[str]) -> bool:
     """True when every move of `line` is legal in turn from `position` (under its draw) and the last wins."""
-    try:
-        for text in line:
-            move = Move.parse(text)
-            if rules.check(position, move) is not None:
-                return False
-            position = rules.apply(position, move)
-    except KlondikeError:
-        return False
-    return rules.is_won(position)
+    return wins(position, line, position.draw)
 
 
 def solve_position(

@@ -23,7 +23,17 @@ from typing import Final, Literal
 
 from solitaire_core.cards import Card
 
-from .moves import DRAW_MOVE, FOUNDATION, RECYCLE_MOVE, Move, Reason, Rejection, Target, target_text
+from .moves import (
+    DRAW_MOVE,
+    FOUNDATION,
+    RECYCLE_MOVE,
+    IllegalMove,
+    Move,
+    Reason,
+    Rejection,
+    Target,
+    target_text,
+)
 from .position import COLUMNS, Position
 
 KING: Final = 13
@@ -102,21 +112,19 @@ def check_target(position: Position, card: Card, source: Source, target: Target)
             return Rejection(Reason.ON_FOUNDATION, place)
         if source.where == "tableau" and source.depth != len(position.tableau[source.column]) - 1:
             return Rejection(Reason.NOT_TOP, place)
-        if position.foundations[card.suit] != card.rank - 1:
+        if not fits_on_foundation(position.foundations, card):
             return Rejection(Reason.FOUNDATION_ORDER, place)
         return None
     if source.where == "tableau" and source.column == target:
         return Rejection(Reason.SAME_COLUMN, place)
     column = position.tableau[target]
+    if fits_on_column(card, column):
+        return None
     if not column:
-        return None if card.rank == KING else Rejection(Reason.ONLY_KING, place)
+        return Rejection(Reason.ONLY_KING, place)
     below = column[-1]
     assert below is not None  # a column's top card is face up, so always shown
-    if card.rank != below.rank - 1:
-        return Rejection(Reason.NOT_ONE_LOWER, place)
-    if card.is_red == below.is_red:
-        return Rejection(Reason.SAME_COLOUR, place)
-    return None
+    return Rejection(Reason.NOT_ONE_LOWER if card.rank != below.rank - 1 else Reason.SAME_COLOUR, place)
 
 
 def check(position: Position, move: Move) -> Rejection | None:
@@ -205,26 +213,33 @@ def destinations(position: Position, card: Card, source: Source) -> list[Target]
     `"F"`: exactly the targets `check_target` accepts (a test compares the two), written without building
     refusals because the progress search asks it for every card of every position it visits."""
     found: list[Target] = []
-    rank, red = card.rank, card.is_red
     own = source.column if source.where == "tableau" else -1
     for column, cards in enumerate(position.tableau):
-        if column == own:
-            continue
-        if not cards:
-            if rank == KING:
-                found.append(column)
-            continue
-        below = cards[-1]
-        assert below is not None
-        if below.rank == rank + 1 and below.is_red != red:
+        if column != own and fits_on_column(card, cards):
             found.append(column)
     if (
         source.where != "foundation"
-        and position.foundations[card.suit] == rank - 1
+        and fits_on_foundation(position.foundations, card)
         and (source.where != "tableau" or source.depth == len(position.tableau[source.column]) - 1)
     ):
         found.append(FOUNDATION)
     return found
+
+
+def fits_on_column(card: Card, column: tuple[Card | None, ...]) -> bool:
+    """`card` (or the run it heads) may go onto `column`: a king onto an empty column, any other card onto a
+    top card one rank higher of the other colour (`fits_on`)."""
+    if not column:
+        return card.rank == KING
+    below = column[-1]
+    assert below is not None  # a column's top card is face up, so always shown
+    return fits_on(card, below)
+
+
+def fits_on_foundation(foundations: tuple[int, ...], card: Card) -> bool:
+    """`card` is the next card its foundation needs (one rank above its top, an ace on an empty one), the
+    foundations' top ranks being `foundations` (`Position.foundations`)."""
+    return foundations[card.suit] == card.rank - 1
 
 
 def legal_moves(position: Position) -> list[Move]:
@@ -242,3 +257,30 @@ def legal_moves(position: Position) -> list[Move]:
     elif position.waste:
         moves.append(RECYCLE_MOVE)
     return moves
+
+
+def legal_notation(position: Position) -> list[str]:
+    """`legal_moves` in notation (what the hint and the solver's lines speak)."""
+    return [str(move) for move in legal_moves(position)]
+
+
+def play(position: Position, text: str) -> Position:
+    """The position after the move written `text` (`Move.parse`), which must be legal (`ValueError` naming
+    the move and why otherwise: a `MoveError` for bad notation, an `IllegalMove` for a refused move)."""
+    move = Move.parse(text)
+    rejection = check(position, move)
+    if rejection is not None:
+        raise IllegalMove(move, rejection)
+    return apply(position, move)
+
+
+def known_after(position: Position, known: frozenset[Card]) -> frozenset[Card]:
+    """What the player knows in `position` of a full game, given `known` before: every face-up tableau
+    card, the waste and the foundations are known; nothing is ever forgotten."""
+    seen = set(known)
+    for column, down in zip(position.tableau, position.face_down, strict=True):
+        seen.update(card for card in column[down:] if card is not None)
+    seen.update(position.waste)
+    for suit, top in enumerate(position.foundations):
+        seen.update(Card(rank, suit) for rank in range(1, top + 1))
+    return frozenset(seen)

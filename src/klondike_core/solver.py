@@ -102,15 +102,16 @@ from .fast import (
     BYTE,
     CHILDREN,
     CODE,
+    FITS,
     KING,
     OPPOSITE,
     PARENTS,
     RANK,
-    RED,
     SAME,
     SUIT,
     TO_COLUMN,
     TO_FOUNDATION,
+    UP_FROM,
     Board,
     talon_key,
     talon_reach,
@@ -269,7 +270,7 @@ class Solver:
             raise ValueError(f"yield_every must divide {_CHECK_EVERY}")
         for col in board.cols:
             up = col[col[0] + 1 :]
-            if any(RANK[a] != RANK[b] + 1 or RED[a] == RED[b] for a, b in itertools.pairwise(up)):
+            if not all(FITS[a][b] for b, a in itertools.pairwise(up)):
                 raise ValueError("a column's face-up cards must form one ordered run")
         self.board = board
         self.draw = draw
@@ -396,18 +397,8 @@ class Solver:
         empties: list[Move] = []
         partial: list[Move] = []
         strict = self.strict
-        # The face-down cards: a move that can wait is made only if its use needs none of them turned
-        # (module docstring); with `delays` off, none counts (every legal move: a reference for tests).
-        hidden: set[int] = set()
-        if strict:
-            king_waits = self._king_waits(cols, mask)
-        elif not self.delays:
-            king_waits = True
-        else:
-            for col in cols:
-                hidden.update(col[1 : col[0] + 1])
-            king_waits = self._king_waits(cols, mask) or KING in found
-        red = RED
+        hidden, king_waits = self._waiting(cols, found, mask)
+        fits = FITS
         for s in range(COLUMNS):
             col = cols[s]
             n = len(col)
@@ -416,7 +407,7 @@ class Solver:
             down = col[0]
             f = down + 1
             top = col[-1]
-            if found[SUIT[top]] == RANK[top] - 1:
+            if found[SUIT[top]] == UP_FROM[top]:
                 (first if down and n == f + 1 else ups).append((_T2F, s, 0, 0))
             high = RANK[col[f]]
             low = RANK[top]
@@ -424,7 +415,7 @@ class Solver:
             for card, d, r in tops:
                 if low <= r <= high and d != s:
                     i = f + high - r
-                    if red[col[i]] != red[card]:
+                    if fits[col[i]][card]:
                         found_here.append((i, SUIT[card], d))
             if high == KING and empty >= 0 and down:
                 found_here.append((f, 0, empty))
@@ -456,13 +447,28 @@ class Solver:
         flips.sort(key=lambda item: -item[0])
         return first + [move for _, move in flips] + ups + talon + empties + partial + back
 
+    def _waiting(
+        self, cols: tuple[bytes, ...], found: tuple[int, ...], mask: int
+    ) -> tuple[set[int], bool]:
+        """The face-down cards, and whether a king could use an emptied column. A move that can wait is made
+        only if its use needs none of those cards turned (module docstring); with `delays` off, none counts
+        (every legal move: a reference for tests), and a win-only search does not look at them."""
+        hidden: set[int] = set()
+        if self.strict:
+            return hidden, self._king_waits(cols, mask)
+        if not self.delays:
+            return hidden, True
+        for col in cols:
+            hidden.update(col[1 : col[0] + 1])
+        return hidden, self._king_waits(cols, mask) or KING in found
+
     def _may_split(self, col: bytes, i: int, found: tuple[int, ...], hidden: set[int]) -> bool:
         """Whether the cards of `col` from index `i` on may move, leaving its face-up card `y` above them on
         top: yes when `y` can go up at once; a win-only search tries nothing else; otherwise only when `y` is
         not stuck there for good by the face-down cards: it is a king, or it can get its other child or move
         on onto a parent that is not face down, or the cards it waits for to go up are not face down."""
         y = col[i - 1]
-        if found[SUIT[y]] == RANK[y] - 1:
+        if found[SUIT[y]] == UP_FROM[y]:
             return True
         if self.strict:
             return False
@@ -520,7 +526,7 @@ class Solver:
         downs: list[Move] = []
         for k, _ in talon_reach(mask, ptr, self.draw):
             card = seq[k]
-            if found[SUIT[card]] == RANK[card] - 1:
+            if found[SUIT[card]] == UP_FROM[card]:
                 ups.append((_S2F, k, 0, 0))
             if RANK[card] == KING:
                 if empty >= 0:

@@ -44,8 +44,8 @@ from solitaire_core.shuffle import bounded, splitmix64
 
 from .deal import STOCK_START, DealId
 from .errors import DealIdError
-from .game import KING, PAIR_SUM, PASSES
 from .layout import FULL_MASK, PYRAMID_SIZE, playable_mask
+from .rules import KING, PARTNER, can_recycle, makes_13
 from .solver import Position, Verdict, solve
 
 PLAYOUTS: Final = 100
@@ -87,7 +87,7 @@ def _pairs(ranks: tuple[int, ...], rank_mask: list[int], play: int, s: int, w: i
     while rest:
         low = rest & -rest
         rest ^= low
-        need = PAIR_SUM - ranks[low.bit_length() - 1]
+        need = PARTNER[ranks[low.bit_length() - 1]]
         partners = play & rank_mask[need] & ~(low - 1) & ~low
         while partners:
             high = partners & -partners
@@ -97,7 +97,7 @@ def _pairs(ranks: tuple[int, ...], rank_mask: list[int], play: int, s: int, w: i
             pairs.append((low, 1))
         if w == need:
             pairs.append((low, 2))
-    if s and w and s + w == PAIR_SUM:
+    if s and w and makes_13(s, w):
         pairs.append((0, 3))
     return pairs
 
@@ -133,7 +133,7 @@ def playout_wins(ranks: tuple[int, ...], seed: int, cap: int = PLAYOUTS, need: i
                 waste.pop()
                 continue
             pairs = _pairs(pyramid, rank_mask, play, s, w)
-            can_turn = bool(stock) or (pass_number < PASSES and bool(waste))
+            can_turn = bool(stock) or can_recycle(len(stock), len(waste), pass_number)
             if pairs and not (can_turn and bounded(words, TURN_INSTEAD) == 0):
                 bits, tops = pairs[bounded(words, len(pairs))] if len(pairs) > 1 else pairs[0]
                 mask ^= bits

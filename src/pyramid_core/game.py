@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Final
 
 from solitaire_core.cards import DECK_SIZE, Card
 from solitaire_core.dealid import read_deal_id
@@ -26,10 +25,8 @@ from solitaire_core.moveplay import MovePlay
 
 from .deal import STOCK_START, Deal, DealId
 from .errors import GameInProgressError, GameOverError, PositionError
-from .layout import COVERER_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
+from .layout import FULL_MASK, PYRAMID_SIZE
 from .moves import (
-    DRAW_MOVE,
-    RECYCLE_MOVE,
     STOCK,
     UNDO,
     WASTE,
@@ -41,11 +38,17 @@ from .moves import (
     Rejection,
     place_order,
 )
-
-PASSES: Final = 3
-"""Passes through the stock in all: the stock may be recycled `PASSES - 1` times."""
-PAIR_SUM: Final = 13
-KING: Final = 13
+from .rules import (
+    KING,
+    PAIR_SUM,
+    PASSES,
+    can_recycle,
+    free_mask,
+    is_free,
+    leaves_alone,
+    legal_moves,
+    makes_13,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +140,7 @@ class Game(MovePlay[int, Move, Rejection]):
 
     def is_playable(self, index: int) -> bool:
         """True when the pyramid card at `index` is there and both cards covering it are gone."""
-        return self.is_present(index) and not self._remaining & COVERER_MASK[index]
+        return is_free(self._remaining, index)
 
     @property
     def stock_top(self) -> Card | None:
@@ -224,7 +227,7 @@ class Game(MovePlay[int, Move, Rejection]):
     def playable_places(self) -> list[Place]:
         """The places whose card can be removed now (alone or in a pair): the uncovered pyramid cards, the
         stock top and the waste top, in print order."""
-        places: list[Place] = list(indexes_of(playable_mask(self._remaining)))
+        places: list[Place] = list(indexes_of(free_mask(self._remaining)))
         if self._stock:
             places.append(STOCK)
         if self._waste:
@@ -241,27 +244,14 @@ class Game(MovePlay[int, Move, Rejection]):
     def partners(self, place: Place) -> list[Place]:
         """The playable places whose card makes 13 with the playable card at `place` (empty for a king)."""
         rank = self.rank_at(place)
-        return [p for p in self.playable_places() if p != place and rank + self.rank_at(p) == PAIR_SUM]
+        return [p for p in self.playable_places() if p != place and makes_13(rank, self.rank_at(p))]
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: kings, pairs, then draw and recycle (none once the game is over)."""
         if self.over:
             return []
-        places = self.playable_places()
-        moves: list[Move] = []
-        for i, a in enumerate(places):
-            rank = self.rank_at(a)
-            if rank == KING:
-                moves.append(Move.king(a))
-                continue
-            for b in places[i + 1 :]:
-                if rank + self.rank_at(b) == PAIR_SUM:
-                    moves.append(Move.pair(a, b))
-        if self._stock:
-            moves.append(DRAW_MOVE)
-        if self.can_recycle:
-            moves.append(RECYCLE_MOVE)
-        return moves
+        free = [(place, self.rank_at(place)) for place in self.playable_places()]
+        return legal_moves(free, len(self._stock), self.can_recycle)
 
     def outcome(self) -> Outcome:
         """Given up after `give_up`; won once the pyramid is empty; stuck when no move is legal."""
@@ -293,7 +283,7 @@ class Game(MovePlay[int, Move, Rejection]):
         return index
 
     def _covered(self, place: Place) -> bool:
-        return isinstance(place, int) and bool(self._remaining & COVERER_MASK[place])
+        return isinstance(place, int) and not is_free(self._remaining, place)
 
     def check_recycle(self) -> Rejection | None:
         """Why a recycle would be refused, or `None` if it is legal."""
@@ -301,11 +291,11 @@ class Game(MovePlay[int, Move, Rejection]):
             return Rejection(Reason.GAME_OVER)
         if self._stock:
             return Rejection(Reason.STOCK_NOT_EMPTY)
+        if can_recycle(len(self._stock), len(self._waste), self._pass):
+            return None
         if self._pass >= PASSES:
             return Rejection(Reason.NO_RECYCLE_LEFT)
-        if not self._waste:
-            return Rejection(Reason.WASTE_EMPTY)
-        return None
+        return Rejection(Reason.WASTE_EMPTY)
 
     def parse_move(self, text: str) -> Move:
         """The move of `text` (`Move.parse`)."""
@@ -325,10 +315,10 @@ class Game(MovePlay[int, Move, Rejection]):
         for place in move.places:
             if self._covered(place):
                 return Rejection(Reason.COVERED, place)
-        total = sum(self._ranks[i] for i in indexes)
+        ranks = [self._ranks[i] for i in indexes]
         if move.kind == "king":
-            return None if total == KING else Rejection(Reason.NOT_KING, move.places[0])
-        return None if total == PAIR_SUM else Rejection(Reason.NOT_THIRTEEN)
+            return None if leaves_alone(ranks[0]) else Rejection(Reason.NOT_KING, move.places[0])
+        return None if makes_13(ranks[0], ranks[1]) else Rejection(Reason.NOT_THIRTEEN)
 
     def undo(self) -> bool:
         """Take back the last move; return False (and change nothing) when there is none or undo is refused

@@ -34,10 +34,10 @@ from typing import Final, Literal
 from solitaire_core.masks import indexes_of
 from solitaire_core.steps import SlicedJob, finish
 
-from .game import KING, PAIR_SUM, PASSES, PlayerView
-from .layout import playable_mask
-from .moves import DRAW_MOVE, RECYCLE_MOVE, STOCK, WASTE, Move, Place
+from .game import PlayerView
+from .moves import STOCK, WASTE, Move, Place
 from .rollout import Worlds, apply, world_value
+from .rules import by_kind, can_recycle, free_mask, legal_moves
 from .solver import Position, Verdict, solve
 
 Kind = Literal["pair", "king", "draw", "recycle", "lost", "stuck"]
@@ -71,35 +71,24 @@ def _of_move(move: Move, proven: bool, why: str) -> Hint:
 
 
 def view_moves(view: PlayerView) -> list[Move]:
-    """Every legal move of the view's position (the rules again, on what the player sees): kings, pairs of
-    pyramid cards, pairs with the stock or waste top, stock with waste, then draw and recycle."""
+    """Every legal move of the view's position (`rules.legal_moves` on what the player sees), kings first,
+    then pairs of pyramid cards, pairs with the stock or waste top, the stock top with the waste top, then
+    draw and recycle (`rules.by_kind`): the order the hint tries them in."""
     if not view.remaining:
         return []
-    tops: list[tuple[Place, int]] = []
+    free: list[tuple[Place, int]] = []
+    for index in indexes_of(free_mask(view.remaining)):
+        card = view.pyramid[index]
+        assert card is not None
+        free.append((index, card.rank))
     if view.stock:
         top = view.stock[0]
         assert top is not None  # the stock top is always face up
-        tops.append((STOCK, top.rank))
+        free.append((STOCK, top.rank))
     if view.waste:
-        tops.append((WASTE, view.waste[-1].rank))
-    cards: list[tuple[Place, int]] = []
-    for index in indexes_of(playable_mask(view.remaining)):
-        card = view.pyramid[index]
-        assert card is not None
-        cards.append((index, card.rank))
-    kings = [Move.king(place) for place, rank in cards + tops if rank == KING]
-    pairs = [
-        Move.pair(a, b) for i, (a, ra) in enumerate(cards) for b, rb in cards[i + 1 :] if ra + rb == PAIR_SUM
-    ]
-    with_tops = [Move.pair(a, b) for a, ra in cards for b, rb in tops if ra + rb == PAIR_SUM]
-    if len(tops) == 2 and tops[0][1] + tops[1][1] == PAIR_SUM:
-        with_tops.append(Move.pair(STOCK, WASTE))
-    moves = kings + pairs + with_tops
-    if view.stock:
-        moves.append(DRAW_MOVE)
-    elif view.waste and view.pass_number < PASSES:
-        moves.append(RECYCLE_MOVE)
-    return moves
+        free.append((WASTE, view.waste[-1].rank))
+    recycle = can_recycle(len(view.stock), len(view.waste), view.pass_number)
+    return by_kind(legal_moves(free, len(view.stock), recycle))
 
 
 def compute(

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .game import KING, PASSES, Game, Outcome
+from .game import Game, Outcome
 from .layout import PLACE_OF, PYRAMID_SIZE, ROW_OF
 from .moves import STOCK, WASTE, Place
+from .rules import PASSES, leaves_alone
 
 FORMAT_VERSION: Final = 1
 
@@ -28,7 +29,7 @@ def _top(game: Game, place: Place, playing: bool) -> dict[str, Any] | None:
     return {
         "card": card.code,
         "playable": playing,
-        "king": card.rank == KING,
+        "king": leaves_alone(card.rank),
         "partners": game.partners(place) if playing else [],
     }
 
@@ -44,7 +45,7 @@ def _pyramid_card(game: Game, index: int, playing: bool) -> dict[str, Any]:
         state="playable" if game.is_playable(index) else "covered",
         card=card.code,
         playable=playable,
-        king=card.rank == KING,
+        king=leaves_alone(card.rank),
         partners=game.partners(index) if playable else [],
     )
     return entry

@@ -50,9 +50,10 @@ from solitaire_core.verdict import SolveResult as SharedSolveResult
 from solitaire_core.verdict import Verdict
 
 from .deal import STOCK_START
-from .game import KING, PAIR_SUM, PASSES, Game, PlayerView
+from .game import Game, PlayerView
 from .layout import CONE_MASK, FULL_MASK, PYRAMID_SIZE, playable_mask
 from .moves import DRAW, RECYCLE
+from .rules import KING, PARTNER, PASSES
 
 __all__ = ["DEFAULT_MAX_NODES", "Position", "SolveResult", "Solver", "Verdict", "solve", "solve_game"]
 
@@ -106,6 +107,8 @@ class SolveResult(SharedSolveResult[str]):
 
 
 _NO_LINE: Final[tuple[str, ...]] = ()
+Pair = tuple[int, int, int]
+"""A pair as the search makes it: (pyramid bits, the sequence bit or 0, the pyramid card's rank)."""
 _SHIFT: Final = tuple(3 * rank for rank in range(14))
 _UNIT: Final = tuple(1 << (3 * rank) for rank in range(14))
 
@@ -177,7 +180,7 @@ class Solver:
 
     def _class_dead(self, mask: int, avail: int, rank: int) -> bool:
         """True when the pair class of `rank` can no longer be cleared from the pyramid."""
-        other = PAIR_SUM - rank
+        other = PARTNER[rank]
         pr, sr = self.pr, self.sr
         pa, pb = mask & pr[rank], mask & pr[other]
         if not pa and not pb:
@@ -224,7 +227,7 @@ class Solver:
                 while rest and not result:
                     low = rest & -rest
                     rest ^= low
-                    other = PAIR_SUM - rank_of_bit[low]
+                    other = PARTNER[rank_of_bit[low]]
                     partners = rest & pr[other]
                     while partners:
                         plow = partners & -partners
@@ -236,15 +239,85 @@ class Solver:
                 while rest and not result:
                     low = rest & -rest
                     rest ^= low
-                    other = PAIR_SUM - rank_of_bit[low]
+                    other = PARTNER[rank_of_bit[low]]
                     if counts >> _SHIFT[other] & 7 and self._relaxed(mask ^ low, counts - _UNIT[other]):
                         result = True
         memo[key] = result
         return result
 
+    # --- the moves ----------------------------------------------------------------------------------------
+
+    def _talon(self, removed: int, ptr: int) -> tuple[int, int, int, int, int]:
+        """The sequence cards still in play (`avail`), those in the stock (`above`), the stock top `s`, those
+        on the waste (`below`) and the waste top `w`, as bit masks, for the cards `removed` and the waste's
+        end `ptr` (the sequence is the waste bottom to top, then the stock top to bottom)."""
+        avail = ((1 << self.size) - 1) & ~removed
+        above = avail >> ptr << ptr
+        below = avail ^ above
+        return avail, above, above & -above, below, 1 << (below.bit_length() - 1) if below else 0
+
+    def _pairs(  # noqa: PLR0917 - one call a node of the search: positional for speed
+        self, mask: int, avail: int, play: int, s: int, w: int, sr_s: int, sr_w: int
+    ) -> tuple[list[Pair], list[Pair], Pair | None]:
+        """The pairs that make 13 (`rules.PARTNER`) among the free pyramid cards `play` of `mask` and the tops
+        `s` and `w` (of ranks `sr_s` and `sr_w`, 0 for none): pairs of pyramid cards, pairs of a pyramid card
+        with a top (each as (pyramid bits, sequence bit, the pyramid card's rank)), and a pair that is
+        *forced* (module docstring: the last two cards of their rank class, nothing else can take them), if
+        any. The stock top with the waste top is the caller's."""
+        pr, sr, rank_of_bit = self.pr, self.sr, self.rank_of_bit
+        pyramid_pairs: list[Pair] = []
+        top_pairs: list[Pair] = []
+        forced: Pair | None = None
+        rest = play
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            rank = rank_of_bit[low]
+            other = PARTNER[rank]
+            partners = rest & pr[other]
+            while partners:
+                plow = partners & -partners
+                partners ^= plow
+                pyramid_pairs.append((low | plow, 0, rank))
+                if (mask & (pr[rank] | pr[other])) == low | plow and not avail & (sr[rank] | sr[other]):
+                    forced = (low | plow, 0, rank)
+            if sr_s == other:
+                top_pairs.append((low, s, rank))
+                if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == s:
+                    forced = (low, s, rank)
+            if sr_w == other:
+                top_pairs.append((low, w, rank))
+                if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == w:
+                    forced = (low, w, rank)
+        return pyramid_pairs, top_pairs, forced
+
+    def moves(self, mask: int, removed: int, ptr: int, pss: int) -> list[str]:
+        """Every legal move of the state (pyramid `mask`, sequence cards `removed`, the waste's end `ptr`,
+        pass `pss`) in notation, read with the search's own pieces (`_talon`, `_pairs`, `rules.PARTNER`),
+        before any pruning: what the property test compares with the rules' `legal_moves`."""
+        avail, above, s, below, w = self._talon(removed, ptr)
+        play = playable_mask(mask)
+        names = [str(low.bit_length() - 1) for low in _bits(play & self.pr[KING])]
+        sr_s = self.seq_rank_of_bit[s] if s else 0
+        sr_w = self.seq_rank_of_bit[w] if w else 0
+        names += [name for bit, name, rank in ((s, "S", sr_s), (w, "W", sr_w)) if bit and rank == KING]
+        pyramid_pairs, top_pairs, _ = self._pairs(mask, avail, play, s, w, sr_s, sr_w)
+        names += ["+".join(sorted(_names(p, q, s, w), key=_order)) for p, q, _ in pyramid_pairs + top_pairs]
+        if s and w and PARTNER[sr_s] == sr_w:
+            names.append("S+W")
+        if s:
+            names.append(DRAW)
+        if not above and below and pss < PASSES:
+            names.append(RECYCLE)
+        return names
+
     # --- the search ---------------------------------------------------------------------------------------
 
     def _search_root(self) -> list[str] | None:
+        """The winning line from the root, or `None` when the search proves there is none. Its closure
+        `search` is the search's inner loop (one call a node), kept whole for speed with its tables in local
+        variables; the moves it tries come from `_talon` and `_pairs`, the pieces `moves` lists every legal
+        move with."""
         position = self.position
         full = (1 << self.size) - 1
         if self._dead(position.remaining, full):
@@ -252,9 +325,10 @@ class Solver:
         line: list[str] = []
         failed = self.failed
         pr, sr = self.pr, self.sr
-        rank_of_bit, seq_rank_of_bit = self.rank_of_bit, self.seq_rank_of_bit
+        seq_rank_of_bit = self.seq_rank_of_bit
         class_dead = self._class_dead
-        relaxed = self._relaxed
+        relaxed, relaxed_memo = self._relaxed, self.relaxed_memo
+        pairs = self._pairs
         pyramid_kings = pr[KING]
         seq_kings = sr[KING]
         max_nodes, deadline = self.max_nodes, self.deadline
@@ -269,7 +343,8 @@ class Solver:
             seen = failed.get(key)
             if seen is not None and seen <= progress:
                 return False
-            if not relaxed(mask, counts):
+            fits = relaxed_memo.get(mask | counts << PYRAMID_SIZE)  # `_relaxed`'s memo first: a call less
+            if not (relaxed(mask, counts) if fits is None else fits):
                 failed[key] = -1
                 return False
             nodes += 1
@@ -277,10 +352,10 @@ class Solver:
                 self.nodes = nodes
                 if nodes > max_nodes or (deadline is not None and time.perf_counter() > deadline):
                     raise _OutOfBudget
-            avail = full & ~removed
+            avail = full & ~removed  # `_talon` inlined (a call less a node; the property test reads `_talon`)
             above = avail >> ptr << ptr
-            s = above & -above
             below = avail ^ above
+            s = above & -above
             w = 1 << (below.bit_length() - 1) if below else 0
             play = playable_mask(mask)
 
@@ -307,33 +382,10 @@ class Solver:
                 return False
 
             # pairs: (pyramid bits, sequence bits, rank class)
-            pyramid_pairs: list[tuple[int, int, int]] = []
-            top_pairs: list[tuple[int, int, int]] = []
             sr_s = seq_rank_of_bit[s] if s else 0
             sr_w = seq_rank_of_bit[w] if w else 0
-            forced: tuple[int, int, int] | None = None
-            rest = play
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                rank = rank_of_bit[low]
-                other = PAIR_SUM - rank
-                partners = rest & pr[other]
-                while partners:
-                    plow = partners & -partners
-                    partners ^= plow
-                    pyramid_pairs.append((low | plow, 0, rank))
-                    if (mask & (pr[rank] | pr[other])) == low | plow and not avail & (sr[rank] | sr[other]):
-                        forced = (low | plow, 0, rank)
-                if sr_s == other:
-                    top_pairs.append((low, s, rank))
-                    if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == s:
-                        forced = (low, s, rank)
-                if sr_w == other:
-                    top_pairs.append((low, w, rank))
-                    if (mask & (pr[rank] | pr[other])) == low and avail & (sr[rank] | sr[other]) == w:
-                        forced = (low, w, rank)
-            stock_pair = s and w and sr_s + sr_w == PAIR_SUM
+            pyramid_pairs, top_pairs, forced = pairs(mask, avail, play, s, w, sr_s, sr_w)
+            stock_pair = s and w and PARTNER[sr_s] == sr_w
             stock_units = _UNIT[sr_s] + _UNIT[sr_w] if stock_pair else 0
             if stock_pair and not mask & (pr[sr_s] | pr[sr_w]):
                 # two sequence cards no pyramid card needs: removing them only unblocks
@@ -355,7 +407,7 @@ class Solver:
                 if class_dead(new_mask, new_avail, rank):
                     continue
                 new_ptr = (below ^ w).bit_length() if sbits == w and w else ptr
-                new_counts = counts - _UNIT[PAIR_SUM - rank] if sbits else counts
+                new_counts = counts - _UNIT[PARTNER[rank]] if sbits else counts
                 if search(new_mask, new_removed, new_ptr, pss, new_counts):
                     line.append("+".join(sorted(_names(pbits, sbits, s, w), key=_order)))
                     return True
