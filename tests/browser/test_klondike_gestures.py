@@ -162,7 +162,8 @@ TAP_TWICE_JS = """([x, y, gap, pointerType]) => new Promise(resolve => {
                    composed: true, clientX: x, clientY: y, button: 0 };
     el.dispatchEvent(new PointerEvent('pointerdown', { ...base, buttons: 1 }));
     el.dispatchEvent(new PointerEvent('pointerup', { ...base, buttons: 0 }));
-    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y, detail }));
+    el.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, clientX: x, clientY: y,
+                                               detail }));
   };
   tap(1);
   setTimeout(() => { tap(pointerType === 'mouse' ? 2 : 1); resolve(); }, gap);
