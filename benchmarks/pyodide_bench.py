@@ -10,7 +10,7 @@ that a stale dist/ is refused). This file is then imported inside Pyodide too, a
 work with `time.perf_counter` in both interpreters:
 
 - solver: `pyramid_core.solver.solve` on `sample_deal_numbers(N, seed)` (the deals of
-  pyramid_solver_bench.py), from their start, every winning line replayed on the engine (not timed);
+  `solver_bench.py --game pyramid`), from their start, every winning line replayed on the engine (not timed);
 - hint: `pyramid_core.hint.hint` on every position of `--hint-deals` deals played out taking every hint
   (the hint is seeded from the view, so both interpreters see the same positions: checked);
 - with `--game tripeaks`, also `tripeaks_core.solver.solve` on its own `sample_deal_numbers(N, seed)`

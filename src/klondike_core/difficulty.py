@@ -34,7 +34,7 @@ unproven). Once the solver decides draw three, add 3 there: nothing else changes
 a medium one after 10-15; a hard candidate costs its 10 games and the solver, given `GENERATION_NODES` nodes
 while dealing (a deal it cannot prove in time is skipped: another comes soon) and `VERIFY_NODES` when a claim
 is checked (the same search run further, so a deal dealt is always verified).
-`benchmarks/klondike_levels_bench.py` measures the time to deal each level.
+`benchmarks/levels_bench.py --game klondike` measures the time to deal each level.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ A strictly greedy score would put all of those deals at 0, and they are exactly 
 most. Turning a card instead of pairing one time in four lets the score see *how many* such refusals a deal
 needs: a deal that needs one or two gets a few wins of 100 (medium), one that needs many gets none (hard).
 On 605 winnable deals, the hint player won 359/359 of the deals this definition calls easy, 157/165 of the
-medium ones and 70/81 of the hard ones; `benchmarks/pyramid_levels_bench.py` measures it on other deals
+medium ones and 70/81 of the hard ones; `benchmarks/levels_bench.py --game pyramid` measures it on other deals
 (docs/PERFORMANCE.md, section "Pyramid levels": 100%, 96%, 90%).
 
 **Cost.** A game takes about 0.07 ms in CPython, and the counting stops as soon as the level is decided

@@ -10,8 +10,8 @@ deal never changes. Among deals the exact solver proves winnable:
 - medium: between `MEDIUM_FROM` (0.2) and 0.6;
 - hard: below 0.2: winnable, but a plain player almost always misses the line.
 
-Deals the solver does not prove winnable have no level. `benchmarks/difficulty_bench.py` shows that the hint
-player's win rate falls from easy to medium to hard, and how fast each level is dealt.
+Deals the solver does not prove winnable have no level. `benchmarks/levels_bench.py --game tripeaks` shows
+that the hint player's win rate falls from easy to medium to hard, and how fast each level is dealt.
 """
 
 from __future__ import annotations
