@@ -31,10 +31,12 @@ FAN_JS = """() => {
   return {
     fan: fans.map(el => el.dataset.card),
     fanBoxes: fans.map(box),
+    // each fanned card's rank and the suit of its corner stand clear of the card on it: the card is named
     ranks: fans.map((el, i) => {
-      const r = el.querySelector('.rank').getBoundingClientRect();
       const next = (fans[i + 1] || b.querySelector("[data-place='W']")).getBoundingClientRect();
-      return r.right <= next.left + 0.5 || r.bottom <= next.top + 0.5;
+      const clear = r => r.width > 0 && (r.right <= next.left + 0.5 || r.bottom <= next.top + 0.5);
+      return clear(el.querySelector('.rank').getBoundingClientRect())
+        && clear(el.querySelector('.corner svg').getBoundingClientRect());
     }),
     top: b.querySelector("[data-place='W']").dataset.card || null,
     topBox: box(b.querySelector("[data-place='W']")),
@@ -124,7 +126,7 @@ def test_the_waste_fans_its_three_top_cards_at_every_size(kl: Klondike) -> None:
         shown: dict[str, Any] = kl.page.evaluate(FAN_JS)
         size = f"{width}x{height}"
         assert [*shown["fan"], shown["top"]] == want, (size, shown)
-        assert all(shown["ranks"]), (size, "a fanned card's rank is covered", shown)
+        assert all(shown["ranks"]), (size, "a fanned card's rank or suit is covered", shown)
         # each fanned card stands back from the next one, and nothing of the waste covers another pile
         boxes = [*shown["fanBoxes"], shown["topBox"]]
         steps = [max(b[0] - a[0], b[1] - a[1]) for a, b in itertools.pairwise(boxes)]

@@ -449,7 +449,10 @@ export class KlondikeTable {
     // the fanned cards stand back from the top, the lowest first; the waste's back under the lowest one
     const under = state ? this.fanned(state) : [];
     const back = (steps) => ({ x: size.waste.x - steps * size.fan.x, y: size.waste.y - steps * size.fan.y });
-    for (const [i, el] of this.fanEls.entries()) if (i < under.length) at(el, back(under.length - i));
+    for (const [i, el] of this.fanEls.entries()) {
+      if (i < under.length) at(el, back(under.length - i));
+      el.classList.toggle("kl-fan-across", size.fan.x > 0); // only a strip of its left side shows
+    }
     const lowest = back(under.length);
     at(this.underEl, { x: lowest.x + 2, y: lowest.y + 2 });
     at(this.autoEl, size.auto);
