@@ -272,3 +272,46 @@ def test_the_choice_fits_a_phone_upright_and_on_its_side(shared: Any, server: st
             close_choice(page)
     finally:
         page.set_viewport_size({"width": 1280, "height": 800})
+
+
+# A game's options are declared by its own markup (data-option); the remembered choice is read against it:
+# (stored choice, the level then each option input checked as the dialog opens)
+REMEMBERED = {
+    "tripeaks": [
+        ({"level": "hard", "wrap": False, "all_visible": True}, "hard", {"nowrap": True, "visible": True}),
+        ({"level": "zzz", "wrap": "no", "all_visible": 1, "draw": 3}, "any",
+         {"nowrap": False, "visible": False}),
+    ],
+    "pyramid": [({"level": "medium", "wrap": False, "draw": 3}, "medium", {})],
+    "klondike": [
+        ({"level": "easy", "draw": 3}, "easy", {"draw": "3"}),
+        ({"level": "easy", "draw": "3", "wrap": False}, "easy", {"draw": "1"}),
+    ],
+}
+
+
+@pytest.mark.parametrize("game", list(PATHS))
+def test_a_remembered_choice_is_read_against_the_game_options(shared: Any, server: str, game: str) -> None:
+    page = shared
+    open_game(page, server, game)
+    for stored, level, inputs in REMEMBERED[game]:
+        page.evaluate("([key, value]) => localStorage.setItem(key, JSON.stringify(value))",
+                      [f"{game}.newdeal", stored])
+        page.click("#new")
+        page.wait_for_selector("#newdeal-panel[open]")
+        assert page.is_checked(f"#newdeal-panel input[name='level'][value='{level}']"), stored
+        for name, want in inputs.items():
+            if name == "draw":
+                assert page.is_checked(f"#newdeal-panel input[name='draw'][value='{want}']"), stored
+            else:
+                assert page.is_checked(f"#newdeal-panel input[name='{name}']") is want, (stored, name)
+        page.click("#newdeal-cancel")
+        page.wait_for_selector("#newdeal-panel", state="hidden")
+    # what the dialog deals is the game's own choice: nothing of another game's options goes with it
+    page.click("#new")
+    page.wait_for_selector("#newdeal-panel[open]")
+    page.click("#newdeal-deal")
+    page.wait_for_selector("#newdeal-panel", state="hidden")
+    saved = page.evaluate("key => JSON.parse(localStorage.getItem(key))", f"{game}.newdeal")
+    own = {"tripeaks": {"level", "wrap", "all_visible"}, "pyramid": {"level"}, "klondike": {"level", "draw"}}
+    assert set(saved) == own[game], saved

@@ -1,6 +1,11 @@
-// The "Nouvelle donne" choice, in every game: another deal at random (difficulty any, easy, medium, hard;
-// TriPeaks' K–A wrap on or off, peaks face down or all visible; Klondike's draw one or three), the deal on the table again ("Rejouer la
-// donne", the shell's replay intent), or a deal by its ID, typed (an installed app has no address bar).
+// The "Nouvelle donne" choice, in every game: another deal at random (difficulty any, easy, medium, hard, and
+// the game's own options), the deal on the table again ("Rejouer la donne", the shell's replay intent), or a
+// deal by its ID, typed (an installed app has no address bar).
+// A game's options are its own markup (the "newdeal" slot of web/games/<game>/parts.html), read here by their
+// attributes, so this module names no game: each input with `data-option` names a key of the choice; a
+// checkbox gives true when checked (or what its `data-checked` says, "false") and the opposite when not;
+// radios give their value (a number when it reads as one), the one with `data-default` being a fresh
+// choice's. A stored choice is read against the same markup: a value the inputs cannot give is the default.
 // The last random choice is remembered (localStorage) and preselected, and the dialog opens with its
 // "Distribuer" button focused (N then Enter). While a game is under way, the dialog says first that leaving
 // it counts it as lost (deals.js says when: exactly when the statistics will record it so).
@@ -21,15 +26,43 @@ export function rememberChoice(choice) {
   store.writeJSON(KEY, choice);
 }
 
+/** The inputs of the game on the table's options (its parts are marked `data-only` with its id). */
+function optionInputs() {
+  const game = document.documentElement.dataset.game;
+  return [...$("newdeal-form").querySelectorAll("input[data-option]")].filter((input) => {
+    const owner = input.closest("[data-only]");
+    return !owner || owner.dataset.only === game;
+  });
+}
+
+const valueOf = (text) => (text !== "" && Number.isFinite(Number(text)) ? Number(text) : text);
+const checkedMeans = (checkbox) => checkbox.dataset.checked !== "false";
+
+/** key -> {values, fallback}: what each option of the game on the table can be, and its default. */
+function optionSpecs() {
+  const specs = new Map();
+  for (const input of optionInputs()) {
+    const key = input.dataset.option;
+    if (input.type === "checkbox") {
+      specs.set(key, { values: [true, false], fallback: !checkedMeans(input) });
+      continue;
+    }
+    const spec = specs.get(key) || { values: [] };
+    const value = valueOf(input.value);
+    spec.values.push(value);
+    if (input.hasAttribute("data-default") || !("fallback" in spec)) spec.fallback = value;
+    specs.set(key, spec);
+  }
+  return specs;
+}
+
+/** The remembered choice of the game on the table, each value one its inputs can give. */
 export function readChoice() {
   const read = store.readJSON(KEY);
   const v = read.ok && read.value && typeof read.value === "object" ? read.value : {};
-  return {
-    level: LEVELS.includes(v.level) ? v.level : "any",
-    wrap: v.wrap !== false,
-    all_visible: v.all_visible === true,
-    draw: v.draw === 3 ? 3 : 1,
-  };
+  const choice = { level: LEVELS.includes(v.level) ? v.level : "any" };
+  for (const [key, spec] of optionSpecs()) choice[key] = spec.values.includes(v[key]) ? v[key] : spec.fallback;
+  return choice;
 }
 
 /** Keep Tab inside an open modal dialog (showModal makes the page inert; this also wraps around). */
@@ -95,9 +128,10 @@ export class NewDealDialog {
   open() {
     const choice = readChoice();
     for (const input of this.form.elements.level) input.checked = input.value === choice.level;
-    this.form.elements.nowrap.checked = !choice.wrap;
-    this.form.elements.visible.checked = choice.all_visible;
-    for (const input of this.form.elements.draw) input.checked = Number(input.value) === choice.draw;
+    for (const input of optionInputs()) {
+      const value = choice[input.dataset.option];
+      input.checked = input.type === "checkbox" ? value === checkedMeans(input) : valueOf(input.value) === value;
+    }
     this.setDealing(false);
     $("newdeal-status").textContent = "";
     $("newdeal-id").value = "";
@@ -133,13 +167,14 @@ export class NewDealDialog {
 
   choice() {
     const level = [...this.form.elements.level].find((input) => input.checked);
-    const draw = [...this.form.elements.draw].find((input) => input.checked);
-    return {
-      level: level ? level.value : "any",
-      wrap: !this.form.elements.nowrap.checked,
-      all_visible: this.form.elements.visible.checked,
-      draw: draw && draw.value === "3" ? 3 : 1,
-    };
+    const choice = { level: level ? level.value : "any" };
+    for (const [key, spec] of optionSpecs()) choice[key] = spec.fallback; // a radio group with none checked
+    for (const input of optionInputs()) {
+      const key = input.dataset.option;
+      if (input.type === "checkbox") choice[key] = input.checked ? checkedMeans(input) : !checkedMeans(input);
+      else if (input.checked) choice[key] = valueOf(input.value);
+    }
+    return choice;
   }
 
   setDealing(on) {
