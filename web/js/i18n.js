@@ -1,8 +1,8 @@
 // Every string on the page comes from the catalogues: the site's own per language (i18n/fr.json,
-// i18n/en.json: the shared chrome's texts, and TriPeaks' own, where the site began as TriPeaks alone) and
-// one per game and language (i18n/pyramid.fr.json, ...), named by the shell from the registry. A key is
-// looked up in the current game's catalogue first, then in the site's; "pyramid:rules.title" names one
-// game's text explicitly (its rules section, its name in the switcher).
+// i18n/en.json: the shared chrome's texts and the words every game may use) and one per game and language
+// (i18n/<game>.fr.json, ...), named by the shell from the registry. A key is looked up in the current game's
+// catalogue first, then in the site's; "<game>:rules.title" names one game's text explicitly (its rules
+// section, its name in the switcher).
 
 export const LANGUAGES = ["fr", "en"];
 export const DEFAULT_LANGUAGE = "fr";
