@@ -3,7 +3,7 @@
 //   node tools/make_snapshot.mjs PYODIDE_DIR WHEEL WHEEL_SHA256 OUT
 //
 // Boots Pyodide with `_makeSnapshot`, unpacks the engine wheel into site-packages as web/worker.js does,
-// imports every game's engine (MODULES below, the worker's SNAPSHOT_GAMES), records the snapshot's identity
+// imports every game's engine (each game of solitaire_core.registry: this script names none), records the snapshot's identity
 // inside the interpreter (sys.solitaire_snapshot: the wheel's sha256 and Pyodide's version, which the worker
 // reads back after a restore, so that a snapshot of another wheel never restores silently), then writes
 // `pyodide.makeMemorySnapshot()` to OUT (raw; build.py compresses it) and prints one JSON line.
@@ -13,8 +13,6 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-
-const MODULES = ["tripeaks_core.api", "pyramid_core.api", "klondike_core.api"];
 
 const [pyodideDir, wheelPath, wheelSha256, outPath] = process.argv.slice(2);
 if (!outPath) {
@@ -30,8 +28,12 @@ pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "zip", { extractD
 pyodide.globals.set("WHEEL_SHA256", wheelSha256);
 pyodide.globals.set("PYODIDE_VERSION", version);
 pyodide.runPython(`
+import importlib
 import sys
-import ${MODULES.join(", ")}
+from solitaire_core import registry
+for _game in registry.games():
+    importlib.import_module(_game.api_module)
+del _game
 sys.solitaire_snapshot = {"wheel_sha256": str(WHEEL_SHA256), "pyodide": str(PYODIDE_VERSION)}
 del WHEEL_SHA256, PYODIDE_VERSION
 `);
