@@ -28,8 +28,7 @@ reports:
 
 Rates come with 95% Wilson intervals. With `--session` (Klondike), the time is that of the whole worker
 request `{"op": "new", "args": {"level", "draw"}}` (`klondike_core.api.Session.handle`: dealing from a secure
-random start, the game, its snapshot and save, the reply's JSON), and the players are not run. A level that
-cannot be dealt yet (Klondike hard with draw three, `difficulty.PROVABLE_HARD`) is reported as such.
+random start, the game, its snapshot and save, the reply's JSON), and the players are not run.
 """
 
 from __future__ import annotations
@@ -161,8 +160,7 @@ def pyramid_row(args: argparse.Namespace, row: int, level: Level | None) -> tupl
 
 
 def klondike_row(args: argparse.Namespace, row: int, level: Level | None) -> tuple[Dealt, list[str]]:
-    """Klondike: the level's deals and its cells (greedy wins, hint wins); `LevelUnavailable` when the
-    level cannot be dealt under this draw."""
+    """Klondike: the level's deals and its cells (greedy wins, hint wins)."""
     assert level is not None
     starts = klondike_difficulty.candidates(3000 + 10 * args.draw + row)
     dealt = deal_timed(lambda: klondike_difficulty.deal_at_level(level, args.draw, next(starts)), args.deals)
@@ -192,11 +190,7 @@ def levels_table(args: argparse.Namespace) -> None:
     print("| " + " | ".join(columns) + " |\n" + "| --- " * len(columns) + "|")
     for row, level in enumerate(ROWS[args.game]):
         name = "any deal" if level is None else str(level)
-        try:
-            dealt, cells = ROW_OF[args.game](args, row, level)
-        except klondike_difficulty.LevelUnavailable as error:
-            print(f"| {name} | {error} |" + " - |" * (len(columns) - 2), flush=True)
-            continue
+        dealt, cells = ROW_OF[args.game](args, row, level)
         figures = [name, str(len(dealt.deals)), timing(dealt.wall), timing(dealt.cpu), *cells]
         print("| " + " | ".join(figures) + " |", flush=True)
 

@@ -145,7 +145,6 @@ def test_no_unseen_card_in_any_reply():
     ("new", {"draw": 2}, "RequestError"),
     ("new", {"draw": True}, "RequestError"),
     ("new", {"deal_id": "T-12", "draw": 1}, "RequestError"),
-    ("new", {"level": "hard", "draw": 3}, "RequestError"),
     ("restore", {"save": {"format": "klondike-save"}}, "SaveError"),
     ("solution", {}, "GameInProgressError"),
     ("hint", {"budget_ms": -1}, "RequestError"),

@@ -9,11 +9,22 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from klondike_core.deal import DealId
-from klondike_core.difficulty import LevelUnavailable, deal_at_level, matches, parse_verified, verify
+from klondike_core.difficulty import (
+    GENERATION_NODES,
+    WITHIN,
+    deal_at_level,
+    first_win,
+    matches,
+    parse_verified,
+    verify,
+)
 from klondike_core.errors import DealIdError
+from klondike_core.lines import wins
+from klondike_core.proof import solve_position
 from solitaire_core.dealid import MAX_NUMBER, parse_id
 from solitaire_core.errors import SolitaireError
 from solitaire_core.levels import Level, same_game
+from solitaire_core.verdict import Verdict
 
 # Found with difficulty.deal_at_level(level, draw, 1000) and checked by test_known_levels.
 EASY, MEDIUM, HARD = 1009, 1003, 1000
@@ -104,12 +115,20 @@ def test_dealt_deals_verify():
         deal_id = deal_at_level(level, 1, 77)
         assert deal_id.level is level and deal_id.draw == 1
         verify(deal_id)
-    for level in (Level.EASY, Level.MEDIUM):
+    for level in Level:
         deal_id = deal_at_level(level, 3, 77)
         assert str(deal_id).startswith(level.letter + "T-")
         verify(deal_id)
-    with pytest.raises(LevelUnavailable, match="no hard draw-3 deal can be proven yet"):
-        deal_at_level(Level.HARD, 3, 77)
+
+
+def test_a_hard_draw_three_deal_is_proven_by_a_line_that_wins_under_draw_three():
+    deal_id = deal_at_level(Level.HARD, 3, 77)
+    assert first_win(deal_id.number, 3, WITHIN[3][1]) is None  # the sloppy player never won it
+    start = deal_id.deal().start(3)
+    result = solve_position(start, node_budget=GENERATION_NODES)
+    assert result.verdict is Verdict.WIN
+    assert wins(start, result.line, 3)  # the proof is a line of draw three's own moves
+    assert parse_verified(str(deal_id)) == deal_id  # an HT link, save or typed ID verifies
 
 
 @ENGINE_SETTINGS

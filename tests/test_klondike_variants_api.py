@@ -44,6 +44,9 @@ def test_new_takes_the_draw_and_the_level():
     assert state["deal_id"].startswith("ET-") and state["level"] == "easy" and state["draw"] == 3
     state = request(session, "new", level="hard")["state"]
     assert state["deal_id"].startswith("H-") and state["level"] == "hard" and state["draw"] == 1
+    state = request(session, "new", level="hard", draw=3)["state"]
+    assert state["deal_id"].startswith("HT-") and state["level"] == "hard" and state["draw"] == 3
+    assert request(session, "check_deal", deal_id=state["deal_id"])["ok"] is True
     state = request(session, "new")["state"]
     assert state["draw"] == 1 and "-" not in state["deal_id"]
 

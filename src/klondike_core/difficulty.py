@@ -25,10 +25,8 @@ with draw one, 7% with draw three). What each level means for a player, measured
 
 **Proof.** An easy or medium deal is proven winnable by the game the player won: a line of legal moves
 (`playout.play` records it; the tests replay such lines through `rules` to a win). A hard deal needs the
-exact solver: `proof.solve_position`, whose win stands only when its line replays under the deal's draw. The
-solver of this version decides draw one only, so hard draw-three deals cannot be proven yet:
-`PROVABLE_HARD` lists the draws whose hard deals can be dealt (a `HT` claim is refused until then, as
-unproven). Once the solver decides draw three, add 3 there: nothing else changes.
+exact solver: `proof.solve_position` (draw one and draw three), whose win stands only when its line replays
+under the deal's draw.
 
 **Cost** (CPython, this machine): a game takes about 0.7 ms; an easy deal is turned down after 2-3 games,
 a medium one after 10-15; a hard candidate costs its 10 games and the solver, given `GENERATION_NODES` nodes
@@ -55,8 +53,6 @@ from .proof import solve_position
 
 WITHIN: Final[dict[int, tuple[int, int]]] = {1: (2, 10), 3: (3, 15)}
 """By draw: the last game whose first win makes a deal easy, and the last that makes it medium."""
-PROVABLE_HARD: Final = frozenset({1})
-"""The draws whose hard deals the solver can prove (module docstring): add 3 once it decides draw three."""
 GENERATION_NODES: Final = 3_000
 """The solver's node budget while a hard deal is dealt."""
 VERIFY_NODES: Final = 20_000
@@ -64,10 +60,6 @@ VERIFY_NODES: Final = 20_000
 MAX_CANDIDATES: Final = 20_000
 """Dealing gives up after this many candidate deals (never reached in practice)."""
 _SEED_SALT: Final = 0x6B6C6E2D6C766C73  # "kln-lvls": the levels' stream, unrelated to other seeds
-
-
-class LevelUnavailable(DealIdError):
-    """No deal of this level can be proven under these rules yet (hard deals with draw three)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,16 +117,12 @@ def matches(number: int, draw: int, level: Level, nodes: int = VERIFY_NODES) -> 
     first = first_win(number, draw, medium)
     if level is Level.MEDIUM:
         return first is not None and first > easy
-    return first is None and draw in PROVABLE_HARD and _proven(number, draw, nodes)
+    return first is None and _proven(number, draw, nodes)
 
 
 def deal_at_level(level: Level, draw: int = 1, start: int | None = None) -> DealId:
     """A deal of `level` under `draw`: deal numbers are tried one after the other from `start` (by default a
     number from the system's secure random source) until one matches; its ID carries the level's letter."""
-    if level is Level.HARD and draw not in PROVABLE_HARD:
-        raise LevelUnavailable(
-            f"no hard draw-{draw} deal can be proven yet: the solver does not decide draw {draw}"
-        )
     number = start if start is not None else random_number()
     for _ in range(MAX_CANDIDATES):
         if matches(number, draw, level, GENERATION_NODES):
@@ -166,6 +154,5 @@ def parse_verified(text: str) -> DealId:
     return deal_id
 
 
-__all__ = ["GENERATION_NODES", "PROVABLE_HARD", "VERIFY_NODES", "WITHIN", "Assessment", "LevelUnavailable",
-           "assess", "candidates", "deal_at_level", "first_win", "matches", "parse_verified", "seed_of",
-           "verify"]
+__all__ = ["GENERATION_NODES", "VERIFY_NODES", "WITHIN", "Assessment", "assess", "candidates",
+           "deal_at_level", "first_win", "matches", "parse_verified", "seed_of", "verify"]

@@ -90,6 +90,16 @@ def test_the_choice_deals_a_levelled_draw_three_deal_and_remembers_it(kl: Klondi
     kl.press("s")
     kl.page.wait_for_function("d => document.querySelector('#deal-id').textContent !== '#' + d", arg=deal)
     assert kl.deal_id().startswith("MT-"), kl.deal_id()
+    # hard under draw three too: a deal the solver proved winnable under draw three
+    kl.page.click("#new")
+    kl.page.wait_for_selector("#newdeal-panel[open]")
+    kl.page.check("input[name=level][value=hard]")
+    kl.page.click("#newdeal-deal")
+    kl.page.wait_for_selector("#newdeal-panel[open]", state="detached")
+    hard = kl.deal_id()
+    assert hard.startswith("HT-"), hard
+    assert matches(DealId.parse(hard).number, 3, Level.HARD)
+    kl.wait_shows(engine_game(hard))
 
 
 def test_a_levelled_link_opens_its_deal_and_a_false_claim_changes_nothing(kl: Klondike) -> None:
