@@ -9,6 +9,7 @@ import { t } from "../../js/i18n.js";
 import { Drag } from "./drag.js";
 import { KlondikeTable, locate } from "./table.js";
 import { figure } from "../../js/panels.js";
+import { createSelection } from "../../js/selection.js";
 
 const $ = (id) => document.getElementById(id);
 const AUTO_STEP_MS = 240; // between two auto-finish moves: each one is seen
@@ -62,8 +63,8 @@ const words = {
 };
 
 // The functions below share one record of the table in play, `k`: {shell, table, state (the snapshot on
-// the table), selected (the card code picked up, or null), noteClosed (the player closed the no-progress
-// note, until progress is made again), dropHandled, auto: {running, timer}} (see createKlondike).
+// the table), selection (the card code picked up: js/selection.js), noteClosed (the player closed the
+// no-progress note, until progress is made again), dropHandled, auto: {running, timer}} (see createKlondike).
 
 /** Whether a tap or a press on the table belongs to the snapshot on screen: no move is on its way (the
  *  shell's word), and what is under the finger is not a card gliding past it. */
@@ -79,15 +80,13 @@ function extras(k) {
 
 function draw(k) {
   if (!k.state) return;
-  k.table.render(k.state, { selected: k.selected });
+  k.table.render(k.state, { selected: k.selection.key() });
   extras(k);
 }
 
 /** Pick a card up (null: put it down); the message line says what was picked up, unless `quiet`. */
 function select(k, code, { quiet = false } = {}) {
-  k.selected = code;
-  draw(k);
-  if (code && k.shell.busy) k.shell.busy(); // where it goes comes next: it must not wait behind background work
+  k.selection.pick(code); // where it goes comes next
   if (quiet || !code) return;
   const where = locate(k.state, code);
   const entry = where && where.entry;
@@ -100,13 +99,8 @@ function select(k, code, { quiet = false } = {}) {
   }
 }
 
-function cancel(k) {
-  select(k, null);
-  k.shell.setMessage({ key: "select.cancelled" });
-}
-
 function move(k, notation, target) {
-  k.selected = null;
+  k.selection.clear();
   return k.shell.send("move", { move: notation }, { target });
 }
 
@@ -150,7 +144,7 @@ function toggleAuto(k) {
     k.shell.setMessage({ key: "autofinish.unavailable", kind: "rejection" });
     return false;
   }
-  k.selected = null;
+  k.selection.clear();
   k.auto.running = true;
   draw(k);
   k.shell.setMessage({ key: "autofinish.started" });
@@ -171,16 +165,20 @@ function pickCard(k, target) {
     k.shell.setMessage({ key: "reject.game_over", kind: "rejection" });
     return false;
   }
-  if (k.selected === code) return cancel(k);
+  if (k.selection.is(code)) {
+    k.selection.cancel();
+    return false;
+  }
   const where = locate(k.state, code);
   const entry = where && where.entry;
-  if (k.selected !== null) {
-    const chosen = locate(k.state, k.selected);
+  const held = k.selection.key();
+  if (held !== null) {
+    const chosen = locate(k.state, held);
     const destination = target.from === "T" ? `T${target.column}` : target.from === "F" ? "F" : null;
     const allowed = chosen && destination && chosen.entry.destinations.includes(destination);
-    if (allowed) return move(k, `${k.selected}>${destination}`, k.selected);
+    if (allowed) return move(k, `${held}>${destination}`, held);
     if (destination === null || (entry && entry.destinations.length > 0)) return select(k, code); // another card
-    return move(k, `${k.selected}>${destination}`, k.selected); // the engine says why not
+    return move(k, `${held}>${destination}`, held); // the engine says why not
   }
   if (entry && entry.auto) return move(k, `${code}>${entry.auto}`, code);
   return select(k, code);
@@ -190,12 +188,13 @@ function pickCard(k, target) {
 function pick(k, target) {
   if (stopAuto(k)) k.shell.setMessage({ key: "autofinish.stopped" });
   if (target.kind === "stock") {
-    k.selected = null;
+    k.selection.clear();
     return move(k, k.state.stock.count > 0 ? "draw" : "recycle", "stock");
   }
   if (target.kind === "card") return pickCard(k, target);
   const destination = target.kind === "foundation" ? "F" : `T${target.column}`;
-  if (k.selected !== null) return move(k, `${k.selected}>${destination}`, k.selected);
+  const held = k.selection.key();
+  if (held !== null) return move(k, `${held}>${destination}`, held);
   if (target.kind === "down") k.shell.setMessage({ key: "reject.face_down", kind: "rejection" });
   else k.shell.setMessage({ key: "select.first" });
   return false;
@@ -220,12 +219,12 @@ function intentsOf(k) {
     },
     draw() {
       stopAuto(k);
-      k.selected = null;
+      k.selection.clear();
       return move(k, k.state.stock.count > 0 ? "draw" : "recycle", "stock");
     },
     recycle() {
       stopAuto(k);
-      k.selected = null;
+      k.selection.clear();
       return move(k, "recycle", "stock");
     },
     autofinish: () => toggleAuto(k),
@@ -238,10 +237,7 @@ function onEscape(k) {
     k.shell.setMessage({ key: "autofinish.stopped" });
     return true;
   }
-  if (k.selected !== null) {
-    cancel(k);
-    return true;
-  }
+  if (k.selection.cancel()) return true;
   if (!k.table.noteEl.hidden) {
     closeNote(k);
     return true;
@@ -261,7 +257,7 @@ function dragOf(k) {
       if (!k.dropHandled) k.table.returnHome(els); // the page was busy (a deal being dealt, a replay)
     },
     onCancel: () => {
-      if (k.selected !== null) select(k, null);
+      if (k.selection.held()) select(k, null);
     },
   });
 }
@@ -270,7 +266,11 @@ function dragOf(k) {
  *  moving()}. */
 export function createKlondike(element, shell) {
   const table = new KlondikeTable({ root: element, t });
-  const k = { shell, table, state: null, selected: null, noteClosed: false, dropHandled: false, auto: { running: false, timer: 0 } };
+  const k = { shell, table, state: null, selection: null, noteClosed: false, dropHandled: false, auto: { running: false, timer: 0 } };
+  k.selection = createSelection(shell, {
+    redraw: () => draw(k),
+    stillThere: (snapshot, code) => snapshot.outcome === "playing" && Boolean(locate(snapshot, code)),
+  });
   return {
     ...words,
     id: "klondike",
@@ -305,9 +305,9 @@ export function createKlondike(element, shell) {
     },
     update(snapshot) {
       k.state = snapshot;
-      if (k.selected !== null && (snapshot.outcome !== "playing" || !locate(snapshot, k.selected))) k.selected = null;
+      k.selection.follow(snapshot);
       if (!snapshot.no_progress) k.noteClosed = false;
-      table.render(snapshot, { selected: k.selected });
+      table.render(snapshot, { selected: k.selection.key() });
       extras(k);
     },
     renderStatus(previous, next) {
@@ -324,7 +324,7 @@ export function createKlondike(element, shell) {
       else if (table.hinted) table.highlight(null);
     },
     reset() {
-      k.selected = null;
+      k.selection.clear();
       stopAuto(k);
       k.noteClosed = false;
     },

@@ -7,6 +7,7 @@ import { theCard } from "../../js/cards.js";
 import { t } from "../../js/i18n.js";
 import { PyramidTable } from "./table.js";
 import { figure } from "../../js/panels.js";
+import { createSelection } from "../../js/selection.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -81,36 +82,29 @@ const words = {
  */
 function createPicking(shell, table) {
   let state = null;
-  let selected = null; // the place the player has selected, or null
   let leaving = []; // the places of the pair (or king) of the move sent last: they fade out once it is made
-
-  function draw() {
-    if (state) table.render(state, { selected });
-  }
-
-  function select(place) {
-    selected = place;
-    draw();
-  }
+  const redraw = () => state && table.render(state, { selected: selection.key() });
+  const selection = createSelection(shell, {
+    redraw,
+    stillThere: (snapshot, place) => Boolean(entryOf(snapshot, place)?.playable),
+  });
 
   function move(notation, target) {
-    selected = null;
+    selection.clear();
     leaving = notation === "draw" || notation === "recycle" ? [] : placesOf(notation);
     return shell.send("move", { move: notation }, { target });
   }
 
   /** A tap on a card: select it, pair it with the selected one, cancel the selection, or play a king. */
   function pickCard(place) {
-    if (selected !== null && selected === place) {
-      select(null);
-      shell.setMessage({ key: "select.cancelled" });
+    if (selection.is(place)) {
+      selection.cancel();
       return false;
     }
-    if (selected !== null) return move(`${selected}+${place}`, place);
+    if (selection.held()) return move(`${selection.key()}+${place}`, place);
     const entry = entryOf(state, place);
     if (entry && entry.playable && !entry.king) {
-      shell.busy(); // its partner's tap comes next: it must not wait behind background work
-      select(place);
+      selection.pick(place); // its partner's tap comes next
       const shown = state;
       shell.setMessage({ key: "select.picked", vars: { card: () => cardAt(shown, place) } }); // named in the language shown
       return false;
@@ -130,27 +124,21 @@ function createPicking(shell, table) {
       recycle: () => move("recycle", "recycle"),
     },
     /** Escape cancels a selection first. */
-    escape() {
-      if (selected === null) return false;
-      select(null);
-      shell.setMessage({ key: "select.cancelled" });
-      return true;
-    },
+    escape: () => selection.cancel(),
     update(snapshot) {
       state = snapshot;
-      const entry = selected === null ? null : entryOf(snapshot, selected);
-      if (!entry || !entry.playable) selected = null; // the selected card is gone, or the game is over
-      table.render(snapshot, { selected });
+      selection.follow(snapshot); // the selected card is gone, or the game is over
+      table.render(snapshot, { selected: selection.key() });
     },
     afterReply(reply, { moved, op, target }) {
       const gone = leaving;
       leaving = [];
       if (reply.rejection && target !== undefined && target !== null) table.shake(target);
-      else if (!moved) draw();
+      else if (!moved) redraw();
       else if (op === "move" && gone.length) table.leave(gone); // the pair fades where it stood
     },
     reset() {
-      selected = null;
+      selection.clear();
     },
   };
 }
