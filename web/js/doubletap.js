@@ -34,7 +34,9 @@ export function guardDoubleTaps(area) {
     "click",
     (event) => {
       if (event.detail === 0) return; // a key pressed on a focused control
-      const tap = { x: event.clientX, y: event.clientY, at: performance.now(), identity: tapIdentity(event.target) };
+      // When the finger or the button came down and up (the event's time stamp), not when this handler runs:
+      // on a busy page both taps of a double tap can be handled much later than they were made.
+      const tap = { x: event.clientX, y: event.clientY, at: event.timeStamp, identity: tapIdentity(event.target) };
       const previous = last;
       last = tap;
       if (!previous || tap.at - previous.at > SOON_MS) return;
