@@ -56,9 +56,9 @@ def play(game: Game, op: str) -> None:
 
 
 def request(op: str) -> str:
-    if op in ("undo", "draw"):
+    if op == "undo":
         return json.dumps({"op": op, "args": {}})
-    return json.dumps({"op": "take", "args": {"position": int(op)}})
+    return json.dumps({"op": "move", "args": {"move": op}})
 
 
 def measure(size: int, moves: int, seed: int, deal_id: str, *, undo_rate: float, clock: Clock) -> (

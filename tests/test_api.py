@@ -111,7 +111,7 @@ def test_new_deal_of_a_level_is_winnable(level: str) -> None:
 
 def test_new_failures_keep_the_game() -> None:
     session = session_at("1234")
-    ok(session, "draw")
+    ok(session, "move", move="draw")
     fails(session, request("new", deal_id="X-12"), "DealIdError")
     fails(session, request("new", deal_id=""), "DealIdError")
     fails(session, request("new", deal_id="1234567890123"), "DealIdError")
@@ -135,11 +135,11 @@ def test_take_draw_undo() -> None:
     start = ok(session, "state")
     target = playable(start) or None
     if target is None:
-        ok(session, "draw")
+        ok(session, "move", move="draw")
         target = playable(ok(session, "state"))
     assert target
     before = ok(session, "state")
-    reply = ok(session, "take", position=target[0])
+    reply = ok(session, "move", move=str(target[0]))
     assert reply["rejection"] is None
     assert reply["state"]["table"][target[0]]["state"] == "gone"
     assert reply["state"]["version"] == before["state"]["version"] + 1
@@ -149,27 +149,27 @@ def test_take_draw_undo() -> None:
     assert undone["rejection"] is None
     for key in ("table", "waste", "stock", "cleared", "moves", "streak"):
         assert undone["state"][key] == before["state"][key]
-    drawn = ok(session, "draw")
+    drawn = ok(session, "move", move="draw")
     assert drawn["state"]["stock"] == before["state"]["stock"] - 1
     assert drawn["state"]["streak"] == 0
 
 
 def test_refusals_come_back_as_rejections_and_change_nothing() -> None:
     session = session_at("1234")
-    face_down = fails_not(session, {"op": "take", "args": {"position": 0}})
-    assert face_down["rejection"] == {"reason": "face_down", "position": 0}
+    face_down = fails_not(session, {"op": "move", "args": {"move": "0"}})
+    assert face_down["rejection"] == {"reason": "face_down", "at": "0"}
     not_fitting = [e["position"] for e in face_down["state"]["table"]
                    if e["state"] == "up" and not e["playable"]]
     assert not_fitting
-    refused = fails_not(session, {"op": "take", "args": {"position": not_fitting[0]}})
-    assert refused["rejection"] == {"reason": "not_adjacent", "position": not_fitting[0]}
+    refused = fails_not(session, {"op": "move", "args": {"move": str(not_fitting[0])}})
+    assert refused["rejection"] == {"reason": "not_adjacent", "at": str(not_fitting[0])}
     covered = session_at("V-1234")
-    assert fails_not(covered, {"op": "take", "args": {"position": 3}})["rejection"] == {
-        "reason": "covered", "position": 3}
+    assert fails_not(covered, {"op": "move", "args": {"move": "3"}})["rejection"] == {
+        "reason": "covered", "at": "3"}
     for _ in range(23):
-        ok(session, "draw")
-    empty = fails_not(session, {"op": "draw", "args": {}})
-    assert empty["rejection"] == {"reason": "stock_empty", "position": None}
+        ok(session, "move", move="draw")
+    empty = fails_not(session, {"op": "move", "args": {"move": "draw"}})
+    assert empty["rejection"] == {"reason": "stock_empty", "at": None}
     assert empty["state"]["can_draw"] is False
 
 
@@ -183,31 +183,32 @@ def fails_not(session: Session, req: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-@pytest.mark.parametrize(("args", "kind"), [
-    ({"position": 28}, "PositionError"),
-    ({"position": -1}, "PositionError"),
-    ({"position": "3"}, "RequestError"),
-    ({"position": 3.0}, "RequestError"),
-    ({"position": True}, "RequestError"),
-    ({"position": None}, "RequestError"),
-    ({}, "RequestError"),
+@pytest.mark.parametrize("text", [
+    request("take", position=18),
+    request("draw"),
+    request("recycle"),
 ])
-def test_bad_take_requests(args: dict[str, Any], kind: str) -> None:
-    session = session_at("77")
-    fails(session, json.dumps({"op": "take", "args": args}), kind)
+def test_take_and_draw_are_moves_not_ops(text: str) -> None:
+    """One `move` op in every game (`solitaire_core.protocol`): TriPeaks' old `take` and `draw` ops are
+    unknown ops now, refused like any other."""
+    reply = fails(session_at("77"), text, "RequestError")
+    assert "unknown op" in reply["error"]["message"]
 
 
-def test_move_in_notation_answers_like_take_draw_and_undo() -> None:
-    by_op, by_move = session_at("1234"), session_at("1234")
-    drawn = ok(by_op, "draw")
-    assert ok(by_move, "move", move="draw") == drawn
+def test_move_in_notation_answers_as_the_game_plays() -> None:
+    session, game = session_at("1234"), Game.from_id("1234")
+    drawn = ok(session, "move", move="draw")
+    game.draw()
+    assert drawn["state"] == snapshot(game) and drawn["rejection"] is None
     target = playable(drawn)[0]
-    taken = ok(by_op, "take", position=target)
-    assert taken["rejection"] is None
-    assert ok(by_move, "move", move=str(target)) == taken
-    assert ok(by_move, "move", move="undo") == ok(by_op, "undo")
-    refused = fails_not(by_move, {"op": "move", "args": {"move": "0"}})
-    assert refused["rejection"] == {"reason": "face_down", "position": 0}
+    taken = ok(session, "move", move=str(target))
+    game.take(target)
+    assert taken["rejection"] is None and taken["state"] == snapshot(game)
+    undone = ok(session, "move", move="undo")
+    game.undo()
+    assert undone["state"] == snapshot(game)
+    refused = fails_not(session, {"op": "move", "args": {"move": "0"}})
+    assert refused["rejection"] == {"reason": "face_down", "at": "0"}
 
 
 @pytest.mark.parametrize(("args", "kind"), [
@@ -217,6 +218,9 @@ def test_move_in_notation_answers_like_take_draw_and_undo() -> None:
     ({"move": "18,draw"}, "MoveError"),
     ({"move": ""}, "MoveError"),
     ({"move": 18}, "RequestError"),
+    ({"move": 3.0}, "RequestError"),
+    ({"move": True}, "RequestError"),
+    ({"move": None}, "RequestError"),
     ({}, "RequestError"),
 ])
 def test_bad_move_notation_is_a_typed_error(args: dict[str, Any], kind: str) -> None:
@@ -227,10 +231,10 @@ def test_bad_move_notation_is_a_typed_error(args: dict[str, Any], kind: str) -> 
 def test_take_of_a_card_already_gone() -> None:
     session = session_at("0")
     while not playable(ok(session, "state")):
-        ok(session, "draw")
+        ok(session, "move", move="draw")
     p = playable(ok(session, "state"))[0]
-    ok(session, "take", position=p)
-    fails(session, request("take", position=p), "PositionError")
+    ok(session, "move", move=str(p))
+    fails(session, request("move", move=str(p)), "PositionError")
 
 
 def test_undo_with_nothing_to_undo() -> None:
@@ -245,7 +249,7 @@ def test_replay_keeps_knowledge_and_moves_the_version_on() -> None:
     session = session_at("2")
     line = solve_game(session.game).line
     for move in line[:15]:
-        ok(session, "draw") if move == "draw" else ok(session, "take", position=move)
+        ok(session, "move", move="draw") if move == "draw" else ok(session, "move", move=str(move))
     known = session.game.known
     version = session.game.version
     reply = ok(session, "replay")
@@ -260,8 +264,8 @@ def test_replay_keeps_knowledge_and_moves_the_version_on() -> None:
 
 def test_restore() -> None:
     first = session_at("N-99")
-    ok(first, "draw")
-    ok(first, "draw")
+    ok(first, "move", move="draw")
+    ok(first, "move", move="draw")
     ok(first, "undo")
     saved = ok(first, "state")["save"]
     second = session_at("1")
@@ -288,7 +292,7 @@ def test_state_is_the_current_snapshot() -> None:
 def test_replies_never_show_hidden_cards() -> None:
     session = session_at("31")
     for _ in range(10):
-        reply = ok(session, "draw")
+        reply = ok(session, "move", move="draw")
         hidden = {session.game.deal.cards[i].code for i in range(52) if i not in session.game.known}
         text = json.dumps(reply["state"])
         assert not [code for code in hidden if code in text]
@@ -331,7 +335,7 @@ def test_hint_in_slices_equals_the_hint(deal_id: str) -> None:
     session = session_at(deal_id)
     if deal_id.startswith("V"):  # make every card known, so that the solver runs in the job
         for _ in range(23):
-            ok(session, "draw")
+            ok(session, "move", move="draw")
         for _ in range(23):
             ok(session, "undo")
         assert session.game.all_known
@@ -343,7 +347,7 @@ def test_hint_in_slices_equals_the_hint(deal_id: str) -> None:
 def test_hint_job_goes_stale_after_a_move() -> None:
     session = session_at("1234")
     ok(session, "hint_start")
-    ok(session, "draw")
+    ok(session, "move", move="draw")
     assert ok(session, "hint_step", slice_ms=10) == {"ok": True, "done": True, "stale": True}
     ok(session, "undo")  # another version again, not the old one
     assert ok(session, "hint_step", slice_ms=10)["stale"] is True
@@ -360,7 +364,7 @@ def test_hint_step_without_a_job_is_stale() -> None:
 @pytest.mark.parametrize("switch", [
     [("new", {"deal_id": "999"})],
     [("replay", {})],
-    [("take", "first"), ("replay", {})],
+    [("move", "first"), ("replay", {})],
     [("restore", "other")],
 ])
 def test_hint_job_goes_stale_when_the_game_is_replaced(switch: list[tuple[str, Any]]) -> None:
@@ -370,7 +374,7 @@ def test_hint_job_goes_stale_when_the_game_is_replaced(switch: list[tuple[str, A
     ok(session, "hint_start")
     for op, args in switch:
         if args == "first":
-            ok(session, "draw")
+            ok(session, "move", move="draw")
         else:
             ok(session, op, **({"save": other} if args == "other" else args))
     # the job belongs to the old position, whatever the version numbers say
@@ -387,7 +391,7 @@ def test_warm_in_slices_finishes() -> None:
 def test_warm_and_solution() -> None:
     session = session_at("2")
     assert ok(session, "warm") == {"ok": True, "done": True}
-    ok(session, "draw")
+    ok(session, "move", move="draw")
     fails(session, request("solution"), "GameInProgressError")  # not while the game hides cards
     ok(session, "give_up")
     reply = ok(session, "solution")
@@ -433,24 +437,24 @@ def test_an_unexpected_failure_is_an_internal_error_and_changes_nothing(
 ) -> None:
     session = session_at("0")
     while not playable(ok(session, "state")):
-        ok(session, "draw")
+        ok(session, "move", move="draw")
     target = playable(ok(session, "state"))[0]
 
     def broken(game: Game) -> dict[str, Any]:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(session, "parts", dataclasses.replace(session.parts, snapshot=broken))
-    for text in (request("take", position=target), request("draw"), request("undo"), request("replay"),
-                 request("new", deal_id="5"), request("give_up")):
+    for text in (request("move", move=str(target)), request("move", move="draw"), request("undo"),
+                 request("replay"), request("new", deal_id="5"), request("give_up")):
         reply = fails(session, text, "InternalError")
         assert "boom" in reply["error"]["message"]
     monkeypatch.undo()
-    assert ok(session, "take", position=target)["rejection"] is None
+    assert ok(session, "move", move=str(target))["rejection"] is None
 
 
 def test_every_documented_op_exists() -> None:
     session = session_at("10")
-    documented = {"new", "restore", "take", "draw", "undo", "replay", "state", "hint", "hint_start",
+    documented = {"new", "restore", "move", "undo", "replay", "state", "hint", "hint_start",
                   "hint_step", "solution", "warm", "give_up"}
     for op in documented:
         reply = json.loads(session.handle(json.dumps({"op": op, "args": {}})))
@@ -463,37 +467,37 @@ def test_every_documented_op_exists() -> None:
 def _won_session() -> Session:
     session = session_at("2")
     for move in solve_game(session.game).line:
-        ok(session, "draw") if move == "draw" else ok(session, "take", position=move)
+        ok(session, "move", move="draw") if move == "draw" else ok(session, "move", move=str(move))
     assert session.game.outcome().value == "won" and session.game.stock_left > 0
     return session
 
 
 def test_draw_after_a_win_is_refused_and_undo_reopens() -> None:
     session = _won_session()
-    refused = fails_not(session, {"op": "draw", "args": {}})
-    assert refused["rejection"] == {"reason": "game_over", "position": None}
+    refused = fails_not(session, {"op": "move", "args": {"move": "draw"}})
+    assert refused["rejection"] == {"reason": "game_over", "at": None}
     assert refused["state"]["over"] is True and refused["state"]["can_draw"] is False
-    assert fails_not(session, {"op": "take", "args": {"position": 5}})["rejection"] == {
-        "reason": "game_over", "position": 5}
+    assert fails_not(session, {"op": "move", "args": {"move": "5"}})["rejection"] == {
+        "reason": "game_over", "at": "5"}
     reopened = ok(session, "undo")
     assert reopened["rejection"] is None and reopened["state"]["outcome"] == "playing"
-    assert ok(session, "draw")["rejection"] is None
+    assert ok(session, "move", move="draw")["rejection"] is None
 
 
 def test_give_up_through_the_session() -> None:
     session = session_at("1234")
-    ok(session, "draw")
+    ok(session, "move", move="draw")
     reply = ok(session, "give_up")
     state = reply["state"]
     assert (state["outcome"], state["over"], state["solution_available"], state["can_undo"]) == (
         "given_up", True, True, False)
     assert reply["save"]["log"] == ["draw", "give_up"]
-    game_over = {"reason": "game_over", "position": None}
-    assert fails_not(session, {"op": "draw", "args": {}})["rejection"] == game_over
+    game_over = {"reason": "game_over", "at": None}
+    assert fails_not(session, {"op": "move", "args": {"move": "draw"}})["rejection"] == game_over
     assert fails_not(session, {"op": "undo", "args": {}})["rejection"] == game_over
     up = [e["position"] for e in state["table"] if e["state"] == "up"]
-    assert fails_not(session, {"op": "take", "args": {"position": up[0]}})["rejection"] == {
-        "reason": "game_over", "position": up[0]}
+    assert fails_not(session, {"op": "move", "args": {"move": str(up[0])}})["rejection"] == {
+        "reason": "game_over", "at": str(up[0])}
     fails(session, request("give_up"), "GameOverError")
     again = ok(session, "replay")
     assert again["state"]["outcome"] == "playing" and again["state"]["can_draw"] is True
@@ -504,7 +508,7 @@ def test_give_up_through_the_session() -> None:
 
 def test_solution_is_refused_while_playing_and_changes_nothing() -> None:
     session = session_at("1234")
-    ok(session, "draw")
+    ok(session, "move", move="draw")
     reply = fails(session, request("solution"), "GameInProgressError")
     assert "solution" in reply["error"]["message"]
     assert ok(session, "state")["state"]["solution_available"] is False
@@ -517,9 +521,9 @@ def test_solution_after_a_win_reveals_and_closes() -> None:
     reply = ok(session, "solution")
     assert reply["verdict"] == "win" and reply["state"]["all_known"] and reply["state"]["outcome"] == "won"
     assert reply["state"]["can_undo"] is False and reply["save"]["log"][-1] == "reveal"
-    game_over = {"reason": "game_over", "position": None}
+    game_over = {"reason": "game_over", "at": None}
     assert fails_not(session, {"op": "undo", "args": {}})["rejection"] == game_over
-    assert fails_not(session, {"op": "draw", "args": {}})["rejection"] == game_over
+    assert fails_not(session, {"op": "move", "args": {"move": "draw"}})["rejection"] == game_over
     # the closed game survives a reload, and its replay starts with every card known
     restored = session_at("5")
     assert ok(restored, "restore", save=reply["save"])["state"]["can_undo"] is False
@@ -530,19 +534,19 @@ def test_solution_after_a_win_reveals_and_closes() -> None:
 def test_solution_once_every_card_is_known_keeps_the_game_going() -> None:
     session = session_at("V-7")
     for _ in range(23):
-        ok(session, "draw")
+        ok(session, "move", move="draw")
     for _ in range(23):
         ok(session, "undo")
     before = ok(session, "state")
     assert before["state"]["all_known"] and before["state"]["solution_available"]
     reply = ok(session, "solution")
     assert reply["state"] == before["state"] and reply["save"] == before["save"]  # nothing new to reveal
-    assert ok(session, "draw")["rejection"] is None
+    assert ok(session, "move", move="draw")["rejection"] is None
 
 
 def test_a_solution_that_fails_midway_reveals_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     session = session_at("1234")
-    ok(session, "draw")
+    ok(session, "move", move="draw")
     ok(session, "give_up")
 
     def broken(game: Game) -> dict[str, Any]:
@@ -565,19 +569,20 @@ def test_moves_do_not_deep_copy_the_game(monkeypatch: pytest.MonkeyPatch) -> Non
         raise AssertionError("deepcopy called")
 
     monkeypatch.setattr(copy, "deepcopy", refused)
-    for op in ("draw", "undo", "draw", "give_up", "solution", "replay"):
-        ok(session, op)
+    for op, args in (("move", {"move": "draw"}), ("undo", {}), ("move", {"move": "draw"}), ("give_up", {}),
+                     ("solution", {}), ("replay", {})):
+        ok(session, op, **args)
 
 
 def test_take_undo_cycles_keep_the_reply_small() -> None:
     session = session_at("1234")
-    target = playable(ok(session, "draw"))
+    target = playable(ok(session, "move", move="draw"))
     if not target:
-        target = playable(ok(session, "draw"))
+        target = playable(ok(session, "move", move="draw"))
     assert target
     saves = []
     for _ in range(2_000):
-        ok(session, "take", position=target[0])
+        ok(session, "move", move=str(target[0]))
         saves.append(json.dumps(ok(session, "undo")["save"]))
     assert len(set(saves[1:])) == 1  # the first undo may keep its step (it showed a card), then nothing grows
     assert len(json.dumps(save_game(session.game))) < 300
@@ -593,7 +598,7 @@ def _deep(depth: int) -> str:
     '{"op": "state", "args": {"x": ' + _deep(33) + "}}",
     '{"op": "state", "args": {"x": "' + "a" * 2_000_000 + '"}}',
     "[" * 2_000_000,
-    '{"op": "take", "args": {"position": 1' + "0" * 5_000 + "}}",
+    '{"op": "move", "args": {"move": 1' + "0" * 5_000 + "}}",
 ])
 def test_too_large_or_too_deep_requests_are_request_errors(text: str) -> None:
     session = session_at("10")

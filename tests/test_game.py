@@ -179,9 +179,9 @@ def test_rejection_texts() -> None:
         assert Rejection(reason).message("fr") == texts[reason.value]
         assert Rejection(reason).message("en") == REJECTION_TEXTS["en"][reason.value]
         assert rejection_text(reason.value, "xx") == REJECTION_TEXTS["en"][reason.value]
-    assert Rejection(Reason.COVERED, 4).as_json() == {"reason": "covered", "position": 4}
-    assert Rejection(Reason.STOCK_EMPTY).as_json() == {"reason": "stock_empty", "position": None}
-    assert Rejection(Reason.GAME_OVER).as_json() == {"reason": "game_over", "position": None}
+    assert Rejection(Reason.COVERED, 4).as_json() == {"reason": "covered", "at": "4"}
+    assert Rejection(Reason.STOCK_EMPTY).as_json() == {"reason": "stock_empty", "at": None}
+    assert Rejection(Reason.GAME_OVER).as_json() == {"reason": "game_over", "at": None}
     assert {r.value for r in Reason} == set(texts)
 
 

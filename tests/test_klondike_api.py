@@ -16,6 +16,7 @@ from klondike_core.api import Session
 from klondike_core.deal import DealId
 from klondike_core.errors import SaveError
 from klondike_core.game import Game
+from klondike_core.messages import REJECTION_TEXTS
 from klondike_core.save import MAX_LOG, Played, load, save
 from klondike_core.snapshot import snapshot
 from solitaire_core.session import MAX_DEPTH
@@ -113,17 +114,17 @@ def test_moves_and_refusals_as_data():
         "can_draw", "can_recycle"}
     before = reply["state"]
     refused = request(session, "move", move="7D>T3")
-    assert refused["ok"] and refused["rejection"] == {"reason": "not_one_lower", "place": "T3",
-                                                      "message": "il faut une carte d’un rang de moins"}
+    assert refused["ok"] and refused["rejection"] == {"reason": "not_one_lower", "at": "T3"}
+    assert REJECTION_TEXTS["fr"]["not_one_lower"] == "il faut une carte d’un rang de moins"  # the page's
     assert refused["state"] == before
     moved = request(session, "move", move="7D>T6")
     assert moved["rejection"] is None and moved["state"]["columns"][0]["cards"] == []
     assert moved["save"]["log"] == ["7D>T6"] and moved["state"]["can_undo"]
-    drawn = request(session, "draw")
+    drawn = request(session, "move", move="draw")
     assert drawn["state"]["waste"]["top"]["card"] == "QC" and drawn["state"]["stock"] == {"count": 23}
     undone = request(session, "move", move="undo")
     assert undone["state"]["waste"]["top"] is None and undone["save"]["log"] == ["7D>T6", "draw", "undo"]
-    assert request(session, "recycle")["rejection"]["reason"] == "stock_not_empty"
+    assert request(session, "move", move="recycle")["rejection"]["reason"] == "stock_not_empty"
 
 
 def test_no_unseen_card_in_any_reply():
@@ -132,7 +133,7 @@ def test_no_unseen_card_in_any_reply():
     game = session.game
     assert shown_cards(reply["state"]) == {c.code for c in game.known}  # the seven tops
     for _ in range(5):
-        reply = request(session, "draw")
+        reply = request(session, "move", move="draw")
         assert shown_cards(reply["state"]) <= {c.code for c in session.game.known}
 
 
@@ -152,7 +153,7 @@ def test_no_unseen_card_in_any_reply():
 ])
 def test_bad_requests_are_typed_errors_and_change_nothing(op, args, kind):
     session = Session(DealId(1))
-    request(session, "draw")
+    request(session, "move", move="draw")
     before = request(session, "state")
     reply = request(session, op, **args)
     assert reply == {"ok": False, "error": {"type": kind, "message": reply["error"]["message"]}}
@@ -187,11 +188,11 @@ def test_new_restore_check_deal_replay():
 
 def test_give_up_then_solution_closes_the_game():
     session = Session(DealId(7))
-    request(session, "draw")
+    request(session, "move", move="draw")
     given_up = request(session, "give_up")
     assert given_up["state"]["outcome"] == "given_up" and given_up["state"]["solution_available"]
     assert request(session, "give_up")["error"]["type"] == "GameOverError"
-    assert request(session, "draw")["rejection"]["reason"] == "game_over"
+    assert request(session, "move", move="draw")["rejection"]["reason"] == "game_over"
     reply = request(session, "solution", budget_ms=20_000)
     assert reply["ok"] and reply["verdict"] in ("win", "lost", "unknown")
     if reply["verdict"] == "win":
@@ -222,5 +223,5 @@ def test_hint_ops_shapes():
         if step["done"]:
             break
     assert step["done"] and step["hint"]["version"] == 0
-    request(session, "draw")
+    request(session, "move", move="draw")
     assert request(session, "hint_step")["stale"]

@@ -84,7 +84,7 @@ def test_a_save_records_the_variant_and_its_claim_is_verified():
 
 def test_draw_three_plays_in_the_session():
     session = Session(DealId(5, 3))
-    reply = request(session, "draw")
+    reply = request(session, "move", move="draw")
     assert reply["state"]["waste"]["count"] == 3 and len(reply["state"]["waste"]["fan"]) == 3
     hint = request(session, "hint", budget_ms=100)["hint"]
     assert hint["kind"] in ("move", "draw", "recycle", "stuck")

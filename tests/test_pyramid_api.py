@@ -10,6 +10,7 @@ import pytest
 from pyramid_core import SaveError
 from pyramid_core.api import Session
 from pyramid_core.errors import PyramidError
+from pyramid_core.messages import REJECTION_TEXTS
 from pyramid_core.save import load
 from solitaire_core.envelope import seal
 from solitaire_core.errors import SolitaireError
@@ -29,11 +30,12 @@ def test_moves_refusals_and_undo():
     assert reply["ok"] and reply["rejection"] is None and reply["state"]["removed"] == 2
     refused = ask(session, "move", move="21+22")
     assert refused["ok"] and refused["rejection"]["reason"] == "not_thirteen"
-    assert refused["rejection"]["message"] == "ces deux cartes ne font pas 13"
+    assert refused["rejection"] == {"reason": "not_thirteen", "at": None}  # no text: the page's
+    assert REJECTION_TEXTS["fr"]["not_thirteen"] == "ces deux cartes ne font pas 13"
     assert refused["state"] == {**reply["state"]}  # a refusal changes nothing
-    recycle = ask(session, "recycle")
+    recycle = ask(session, "move", move="recycle")
     assert recycle["rejection"]["reason"] == "stock_not_empty"
-    assert ask(session, "draw")["state"]["waste"]["count"] == 1
+    assert ask(session, "move", move="draw")["state"]["waste"]["count"] == 1
     undone = ask(session, "undo")
     assert undone["state"]["waste"]["count"] == 0 and undone["state"]["removed"] == 2
 
@@ -56,7 +58,7 @@ def test_save_re_derives_knowledge_across_a_replay():
     session = Session()
     ask(session, "new", deal_id="11")
     for _ in range(5):
-        ask(session, "draw")
+        ask(session, "move", move="draw")
     ask(session, "undo")
     reply = ask(session, "replay")
     assert reply["state"]["removed"] == 0 and reply["state"]["stock"]["count"] == 24
@@ -84,13 +86,13 @@ def test_solution_waits_and_give_up_ends_the_game():
     assert solution["ok"] and solution["verdict"] == "win"
     assert solution["frames"][-1]["outcome"] == "won" and len(solution["frames"]) == len(solution["line"]) + 1
     assert ask(session, "replay")["state"]["given_up"] is False
-    assert ask(session, "draw")["rejection"] is None
+    assert ask(session, "move", move="draw")["rejection"] is None
 
 
 def test_hint_in_slices_matches_the_hint():
     session = Session()
     ask(session, "new", deal_id="7")
-    ask(session, "draw")
+    ask(session, "move", move="draw")
     whole = ask(session, "hint")["hint"]
     assert ask(session, "hint_start")["ok"]
     while True:
@@ -98,7 +100,7 @@ def test_hint_in_slices_matches_the_hint():
         if step["done"]:
             break
     assert step["hint"] == whole
-    ask(session, "draw")
+    ask(session, "move", move="draw")
     assert ask(session, "hint_step")["stale"] is True
 
 
@@ -137,7 +139,7 @@ def test_a_5000_digit_move_is_a_move_error(move):
 def test_a_5000_digit_move_in_a_save_is_refused_cleanly():
     session = Session()
     ask(session, "new", deal_id="7")
-    ask(session, "draw")
+    ask(session, "move", move="draw")
     body = {key: value for key, value in ask(session, "state")["save"].items() if key != "check"}
     saved = seal({**body, "log": [*body["log"], f"{HUGE_PLACE}+W"]})
     with pytest.raises(SaveError, match="log entry 1"):

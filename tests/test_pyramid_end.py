@@ -14,6 +14,7 @@ from pyramid_support import build_deal
 from pyramid_core import Game, Outcome, Reason, SaveError
 from pyramid_core.api import Session
 from pyramid_core.errors import GameInProgressError, GameOverError
+from pyramid_core.messages import REJECTION_TEXTS
 from pyramid_core.save import Played, load, save
 from pyramid_core.snapshot import snapshot
 from pyramid_core.solver import solve_game
@@ -27,9 +28,9 @@ QUICK_WIN = build_deal({
 })
 QUICK_LINE = ["21+22", "23+24", "25+26", "27", "15+16", "17+18", "19+20", "10+11", "12+13", "14",
               "6+7", "8+9", "3+4", "5", "1+2", "0"]
-ACTIONS = ({"op": "move", "args": {"move": "draw"}}, {"op": "draw"}, {"op": "recycle"}, {"op": "undo"},
-           {"op": "move", "args": {"move": "undo"}}, {"op": "move", "args": {"move": "21+22"}},
-           {"op": "move", "args": {"move": "27"}})
+ACTIONS = ({"op": "move", "args": {"move": "draw"}}, {"op": "move", "args": {"move": "recycle"}},
+           {"op": "undo"}, {"op": "move", "args": {"move": "undo"}},
+           {"op": "move", "args": {"move": "21+22"}}, {"op": "move", "args": {"move": "27"}})
 
 
 def ask(session: Session, op: str, **args: object) -> dict[str, Any]:
@@ -70,14 +71,15 @@ def test_give_up_ends_the_game_and_refuses_everything_after() -> None:
         refused = json.loads(session.handle(json.dumps(request)))
         assert refused["ok"] is True, request
         assert refused["rejection"]["reason"] == "game_over", request
-        assert refused["rejection"]["message"] == "la partie est terminée"
+        assert refused["rejection"] == {"reason": "game_over", "at": None}  # no text: the page's
+        assert REJECTION_TEXTS["fr"]["game_over"] == "la partie est terminée"
         assert refused["state"] == state and refused["save"] == reply["save"], request
     again = ask(session, "give_up")
     assert again["ok"] is False and again["error"]["type"] == "GameOverError"
     assert ask(session, "state")["state"] == state
     restarted = ask(session, "replay")["state"]
     assert restarted["outcome"] == "playing" and restarted["over"] is False and restarted["given_up"] is False
-    assert ask(session, "draw")["rejection"] is None
+    assert ask(session, "move", move="draw")["rejection"] is None
 
 
 def test_a_stuck_game_may_be_given_up_and_shows_its_solution() -> None:
@@ -99,7 +101,7 @@ def test_a_won_game_is_over_until_an_undo_reopens_it() -> None:
     assert won["outcome"] == "won" and won["over"] is True and won["given_up"] is False
     assert won["solution_available"] is True and won["all_known"] is False and won["can_undo"] is True
     assert nothing_playable(won) and won["stock"]["count"] == 24
-    for request in ({"op": "draw"}, {"op": "recycle"}, {"op": "move", "args": {"move": "S+W"}}):
+    for request in ({"op": "move", "args": {"move": move}} for move in ("draw", "recycle", "S+W")):
         refused = json.loads(session.handle(json.dumps(request)))
         assert refused["rejection"]["reason"] == "game_over" and refused["state"] == won
     refused = ask(session, "give_up")
@@ -141,7 +143,7 @@ def test_the_solution_waits_while_cards_are_hidden() -> None:
 def test_saves_replay_the_end_of_a_game() -> None:
     session = Session()
     ask(session, "new", deal_id="11")
-    ask(session, "draw")
+    ask(session, "move", move="draw")
     given_up = ask(session, "give_up")
     assert given_up["save"]["log"] == ["draw", "give_up"]
     other = Session()

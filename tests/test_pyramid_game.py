@@ -260,10 +260,12 @@ def test_snapshot_shows_no_unseen_card_and_lists_partners():
     assert snap["stock"] == {"count": 24, "top": {"card": "8H", "playable": True, "king": False,
                                                    "partners": [25]}}
     assert snap["waste"] == {"count": 0, "top": None}
-    assert snap["removed_text"] == "0 sur 28" and snap["pass_text"] == "tour 1 sur 3"
+    assert snap["removed"] == 0 and snap["pass"] == 1 and snap["passes"] == 3
+    assert not {"removed_text", "pass_text"} & set(snap), "no display text in a reply: the page words it"
     assert not snap["can_recycle"]
     assert snap["recycle_refusal"]["reason"] == "stock_not_empty"
-    assert snap["recycle_refusal"]["message"] == "le recyclage arrive quand la pioche est vide"
+    assert snap["recycle_refusal"] == {"reason": "stock_not_empty", "at": None}  # no text: the page's
+    assert REJECTION_TEXTS["fr"]["stock_not_empty"] == "le recyclage arrive quand la pioche est vide"
     flags = (snap["can_draw"], snap["can_undo"], snap["outcome"], snap["all_known"])
     assert flags == (True, False, "playing", False)
 
@@ -282,7 +284,7 @@ def test_snapshot_of_a_won_game_offers_nothing():
     for move in solve_game(game).line:
         game.play(move)
     snap = snapshot(game)
-    assert snap["outcome"] == "won" and snap["removed_text"] == "28 sur 28"
+    assert snap["outcome"] == "won" and snap["removed"] == 28
     assert not snap["can_draw"] and not snap["can_recycle"]
     assert snap["recycle_refusal"]["reason"] == "game_over"
     assert all(not e["playable"] and e["state"] == "gone" for e in snap["pyramid"])

@@ -45,7 +45,7 @@ def with_both_names(save: dict[str, Any], notation: str) -> dict[str, Any]:
 @pytest.mark.parametrize("game", sorted(SESSIONS))
 def test_a_save_naming_its_deal_twice_is_refused(game: str) -> None:
     session = SESSIONS[game]()
-    before = reply_to(session, "draw")
+    before = reply_to(session, "move", move="draw")
     both = with_both_names(before["save"], session.game.deal.notation())
     reply = reply_to(session, "restore", save=both)
     message = "saved game: both a deal ID and a deal (a save names its deal by one of them)"

@@ -74,7 +74,7 @@ def test_a_solution_asked_too_early_never_runs_the_solver(game: str, monkeypatch
     module, name = SOLVERS[game]
     monkeypatch.setattr(module, name, solver_called)
     session = session_of(game)
-    ask(session, "draw")
+    ask(session, "move", move="draw")
     before = ask(session, "state")
     reply = ask(session, "solution")
     assert reply == {"ok": False, "error": {"type": "GameInProgressError", "message": SOLUTION_NOT_YET}}

@@ -2,34 +2,38 @@
 // engine wheel (every game's package; checked against its sha256, unpacked into site-packages) and answers
 // the page.
 //
-// Protocol (see docs/API.md for the engine side):
-//   page -> worker   {id, game?, op, args}   game: "tripeaks" (the default) or "pyramid"
+// Protocol: declared once, in Python (src/solitaire_core/protocol.py; docs/API.md is written from it):
+//   page -> worker   {id, game?, op, args}   game: a registered game's id ("tripeaks", the default, …)
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
-//                    {type: "boot", ok, ms, phases, snapshot, shippedError, ownError, error?}  once, when the
-//                    engine is ready or cannot start; snapshot says how a start-up snapshot was used,
-//                    shippedError and ownError why the shipped one or this browser's own was not (see below)
+//                    {type: "boot", ok, ms, phases, games, snapshot, shippedError, ownError, error?}  once,
+//                    when the engine is ready or cannot start; games: each game's capabilities as Python
+//                    declares them ({id: {ops, new_args}}: its optional ops, its own args of "new");
+//                    snapshot says how a start-up snapshot was used, shippedError and ownError why the
+//                    shipped one or this browser's own was not (see below)
 //                    {type: "stdlib", ok}  once after a restore: the standard library is in place
 //                    {type: "snapshot-saved", ok}  when a start-up snapshot of this browser's own was kept
 // Every request gets exactly one answer, even when the engine fails or the reply cannot be sent; every
 // reply also carries `seq`, the request's place among the messages received (see below).
 //
-// The worker is game-agnostic: it keeps one engine session per game (made when that game is first asked
-// for), and every op acts on the session of the request's game. An unknown game is answered with a
-// RequestError. The hints computed in the background, the warm-up and the idle gate follow the game of
-// the last request: asking for another game makes a hint still being computed for the other one stale.
+// The worker is a router and a scheduler, with no game of its own: it keeps one engine session per game
+// (made when that game is first asked for), and every op goes to the session of the request's game, which
+// checks it against the protocol (an unknown op or a bad arg is its RequestError). An unknown game is
+// answered with a RequestError. "check_deal" is routed like any op (the session answers it without touching
+// the game in progress), but it does not make its game the one background work follows.
 //
-// "busy" {} -> {ok: true} is the worker's own too: it only says the player is busy (a card selected), so
-// background work waits for the player to be idle again, as after a move.
-// One more op is the worker's own: "check_deal" {deal_id, current?} -> {ok, deal_id, same_game} says whether
-// the engine deals that ID (its canonical form), and whether it names the same game as the ID `current` (a
-// level letter is only a claim: E-12 is deal 12), without touching the game in progress.
-//
-// One op is the worker's own: "hint". It answers with the hint for the current position, computed in
-// slices (engine ops hint_start / hint_step) so that moves sent meanwhile are handled between slices.
-// After every change of position the worker starts computing the next hint in the background, so that
-// pressing Indice usually finds it ready. A "hint" request whose position changed before the answer was
-// ready is answered {ok: true, stale: true}. Background work waits until the player has been idle for a
-// moment and runs in short slices of bounded work, so a tap never waits behind more than one slice.
+// What the worker does itself is scheduling:
+// - "busy" {} -> {ok: true}, the scheduler's own op (declared in the protocol as the worker's): the player
+//   is in the middle of a move (a card selected), so background work waits for the player to be idle again,
+//   as after a move.
+// - "hint" is answered from the session's hint_start / hint_step, in slices, so that moves sent meanwhile
+//   are handled between slices. After every change of position the worker starts computing the next hint
+//   in the background, so that pressing Indice usually finds it ready. A "hint" request whose position
+//   changed before the answer was ready is answered {ok: true, stale: true}.
+// - "warm" (the solver's tables) runs in idle slices for the games whose capabilities list it, and only
+//   for them.
+// Background work waits until the player has been idle for a moment and runs in short slices of bounded
+// work, so a tap never waits behind more than one slice. It follows the game of the last request: asking
+// for another game makes a hint still being computed for the other one stale.
 //
 // Test hooks (the test build only: js/hooks.js answers null in the site that ships):
 // worker.js?test-hint-delay=MS holds every hint answer MS milliseconds after the request,
@@ -67,6 +71,9 @@ const SNAPSHOT_GAMES = ["tripeaks", "pyramid", "klondike"];
 const IMPORT_ENGINES = `import ${SNAPSHOT_GAMES.map((game) => GAMES[game]).join(", ")}`;
 
 let pyodide = null; // the runtime, once booted
+let capabilities = {}; // game -> {ops, new_args}: what Python declares each game offers (read at boot)
+// Read from Python once the engines are imported: the boot message carries it, and warm-up asks it.
+const READ_CAPABILITIES = "import solitaire_core.protocol as _p; _p.capabilities_json()";
 const apis = {}; // game -> its engine module (a PyProxy), imported when first needed
 const sessions = {}; // game -> its current Session's handle method (a PyProxy)
 let activeGame = DEFAULT_GAME; // the game of the last request: background work is for its session
@@ -364,6 +371,7 @@ async function boot() {
     await bootFromScratch(config, options, loadPyodide, store);
   }
   mark("installed");
+  capabilities = JSON.parse(pyodide.runPython(READ_CAPABILITIES));
   sessionOf(DEFAULT_GAME);
   mark("session");
   return performance.now() - t0;
@@ -559,12 +567,17 @@ async function runHintLoop() {
 // Build the solver's tables in idle slices once the first hint is ready, so the first levelled deal or
 // deep hint does not pay for them; moves and hints still get through between slices. The hint loop goes
 // first: when it runs again, the warm-up stops and the loop starts it again when it is done.
-// Each game's engine has its own tables (an engine without a "warm" op answers with an error: nothing to
-// build), so the state is kept per game; a change of game stops the warm-up like a hint loop does.
+// Only a game whose capabilities list "warm" has tables to build; each has its own, so the state is kept
+// per game; a change of game stops the warm-up like a hint loop does.
 const warmState = {}; // game -> "cold" (absent), "warming" or "warm"
+function canWarm(game) {
+  const declared = capabilities[game];
+  return Boolean(declared && declared.ops.includes("warm"));
+}
+
 async function warmUp() {
   const game = activeGame;
-  if (warmState[game] || pyodide === null) return;
+  if (warmState[game] || pyodide === null || !canWarm(game)) return;
   warmState[game] = "warming";
   try {
     for (;;) {
@@ -595,7 +608,7 @@ function requestHint(id) {
 // ------------------------------------------------------------------ requests
 
 const booted = boot().then(
-  (ms) => send({ type: "boot", ok: true, ms, phases, snapshot: snapshotState, shippedError, ownError }),
+  (ms) => send({ type: "boot", ok: true, ms, phases, games: capabilities, snapshot: snapshotState, shippedError, ownError }),
   (err) => {
     bootError = typedError("BootError", err && err.message ? err.message : err);
     send({ type: "boot", ok: false, error: bootError });
@@ -638,7 +651,7 @@ self.onmessage = async (event) => {
     }
     if (typeof op !== "string") return answer({ ok: false, error: typedError("RequestError", "request without an op") });
     if (TEST_STALL.has(op)) return; // test hook: this op is never answered (the page's time limit must act)
-    if (op === "check_deal") return answer(checkDeal(game, args));
+    if (op === "check_deal") return answer(call(sessionOf(game), op, args)); // background work stays as it is
     if (op === "busy") {
       // The worker's own op: the player is in the middle of something (a card selected, a pair to come),
       // so background work waits as it does after a move; nothing else happens.
@@ -660,19 +673,3 @@ self.onmessage = async (event) => {
     else console.warn(message);
   }
 };
-
-// The worker's own op "check_deal" {deal_id}: is this a deal ID the game's engine deals? Asked on a
-// throwaway session (of the request's game), so the game in progress stays as it is and nothing of the other deal reaches the page (the page
-// asks before it offers to leave a game in progress for a link). Replies {ok, deal_id} (canonical) or the
-// engine's error.
-function checkDeal(game, args) {
-  const handle = apiOf(game).Session().handle;
-  try {
-    const reply = call(handle, "new", { deal_id: args && args.deal_id });
-    if (!reply.ok) return reply;
-    const same = args && args.current ? call(handle, "check_deal", { deal_id: args.deal_id, current: args.current }) : null;
-    return { ok: true, deal_id: reply.state.deal_id, same_game: Boolean(same && same.ok && same.same_game) };
-  } finally {
-    if (typeof handle.destroy === "function") handle.destroy();
-  }
-}

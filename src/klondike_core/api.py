@@ -4,13 +4,10 @@ solution) and Klondike's own, on the shared request frame `solitaire_core.sessio
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
-leaves the session exactly as it was. Ops: `new` (optional `deal_id`, `level`, `draw`), `check_deal`
-(`deal_id`, optional `current`), `restore`
-(`save`), `move` (`{"move": "QH>T3"}`, also `"draw"`, `"recycle"`, `"undo"`), `draw`, `recycle`, `undo`,
-`autofinish` (the next auto-finish move, an ordinary undoable move), `replay`, `state`, `hint`,
-`hint_start`, `hint_step` (`slice_ms`), `give_up`, and `solution` (allowed once the deal is won, given up, or
-every card is known). A refused move is not an error: the reply carries the unchanged state and the
-`rejection`.
+leaves the session exactly as it was. The ops are the protocol's (`solitaire_core.protocol`), with Klondike's
+moves (`move` with `"QH>T3"`, `"AS>F"`, `"draw"`, `"recycle"`, `"undo"`), its `new` arg `draw` (1 or 3), and
+the optional `autofinish` (the next auto-finish move, an ordinary undoable move). A refused move is not an
+error: the reply carries the unchanged state and the `rejection`.
 
 The hint and the solver are `hint.py` and `solver.py`: the hint sees only `Game.player_view()`, the solver
 the full deal, and only once the solution may be shown.
@@ -24,6 +21,7 @@ from solitaire_core.dealid import random_number
 from solitaire_core.errors import RequestError
 from solitaire_core.levels import parse_level
 from solitaire_core.playsession import Parts, PlayedSession
+from solitaire_core.protocol import Arg
 from solitaire_core.session import budget_arg
 
 from .deal import DRAWS, DealId
@@ -49,16 +47,6 @@ def random_deal_id(draw: int = 1) -> DealId:
     return DealId(random_number(), draw)
 
 
-def draw_arg(args: dict[str, Any]) -> int | None:
-    """The `draw` of a `new` request: 1 or 3, or `None` when absent or null."""
-    draw = args.get("draw")
-    if draw is None:
-        return None
-    if isinstance(draw, bool) or draw not in DRAWS:
-        raise RequestError("'draw' must be 1 or 3")
-    return int(draw)
-
-
 PARTS: Final = Parts(
     parse_deal_id=parse_verified, parse_move=Move.parse, snapshot=snapshot, save=save, load=load, hint=hint,
     hint_job=HintJob,
@@ -69,8 +57,10 @@ PARTS: Final = Parts(
 class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
 
-    changes_in_place: ClassVar[frozenset[str]] = PlayedSession.changes_in_place | {"autofinish"}
-    move_examples: ClassVar[str] = "'QH>T3', 'AS>F', 'draw'"
+    optional_ops: ClassVar[tuple[str, ...]] = ("autofinish",)
+    new_args: ClassVar[tuple[Arg, ...]] = (
+        Arg("draw", "choice", "draw one or three (default 1, or the ID's)", choices=DRAWS),
+    )
 
     def __init__(self, deal_id: DealId | None = None) -> None:
         super().__init__(
@@ -94,9 +84,9 @@ class Session(PlayedSession[Game, Hint, Played]):
         default, or `easy`, `medium`, `hard`: a deal proven winnable, `difficulty`), under `draw` (1, the
         default, or 3). With a `deal_id`, `draw` 3 plays its deal with draw three (`12` becomes `T-12`, and a
         level claim is then verified for draw three); `draw` 1 with a `T` ID is a `RequestError`."""
-        draw = draw_arg(args)
+        draw: int | None = args.get("draw")
         if args.get("deal_id") is not None:
-            deal_id = DealId.parse(self._raw_deal_id(args))
+            deal_id = DealId.parse(args["deal_id"])
             if draw is not None and draw != deal_id.draw:
                 if deal_id.draw == 3:
                     raise RequestError(f"deal {deal_id} is a draw-three deal: 'draw' must be 3 or absent")
@@ -114,13 +104,6 @@ class Session(PlayedSession[Game, Hint, Played]):
                 raise RequestError(str(error)) from None
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
-
-    def _raw_deal_id(self, args: dict[str, Any]) -> str:
-        """The text of `args["deal_id"]`, not yet read: `new` reads it with its `draw` before verifying."""
-        raw = args.get("deal_id")
-        if not isinstance(raw, str):
-            raise RequestError("'deal_id' must be a string")
-        return raw
 
     def _autofinish(self, args: dict[str, Any]) -> dict[str, Any]:
         """Play the next auto-finish move; `played` is that move in notation, or `null` (and nothing

@@ -17,6 +17,7 @@ from typing import Final, Literal
 
 from solitaire_core.cards import Card
 from solitaire_core.movelist import parse_move_list
+from solitaire_core.protocol import rejection
 
 from .errors import KlondikeError, MoveError, quote
 from .messages import rejection_text
@@ -137,8 +138,9 @@ class Rejection:
         return rejection_text(self.reason.value, language)
 
     def as_json(self) -> dict[str, object]:
-        """The rejection as the API sends it."""
-        return {"reason": self.reason.value, "place": self.place, "message": self.message("fr")}
+        """The rejection as the API sends it, in the protocol's one shape `{reason, at}` (no text: the page
+        words the reason)."""
+        return rejection(self.reason.value, self.place)
 
 
 class IllegalMove(KlondikeError):

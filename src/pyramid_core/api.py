@@ -4,11 +4,9 @@ solution) and Pyramid's own `new` with its levels, on the shared request frame `
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
-leaves the session exactly as it was. Ops: `new` (optional `deal_id`, or a `level`), `check_deal`
-(`deal_id`), `restore` (`save`), `move` (`{"move": "12+W"}`), `draw`, `recycle`, `undo`, `replay`, `state`,
-`hint`, `hint_start`, `hint_step` (`slice_ms`), `give_up`, and `solution` (allowed once the deal is won, given
-up, or every card is known). A refused move is not an error: the reply carries the new (unchanged) state and
-the `rejection`.
+leaves the session exactly as it was. The ops are the protocol's (`solitaire_core.protocol`), with Pyramid's
+moves (`move` with `"12+W"`, `"5"`, `"draw"`, `"recycle"`, `"undo"`) and no optional op. A refused move is
+not an error: the reply carries the new (unchanged) state and the `rejection`.
 
 Wherever the page's shared shell relies on it, the replies are TriPeaks' (`tripeaks_core.api`): a game over
 (won or given up) refuses moves with `game_over` and the snapshot says `over`; giving up a game already won or
@@ -20,7 +18,7 @@ with a `level` deals a deal the solver proved winnable, and a lettered ID whose 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from solitaire_core.dealid import random_number
 from solitaire_core.errors import RequestError
@@ -53,8 +51,6 @@ PARTS: Final = Parts(
 
 class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
-
-    move_examples: ClassVar[str] = "'12+W', '5', 'draw'"
 
     def __init__(self, deal_id: DealId | None = None) -> None:
         super().__init__(PARTS, Played(Game.from_id(deal_id or random_deal_id())), {"new": self._new})

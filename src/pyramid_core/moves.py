@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from solitaire_core.movelist import parse_move_list
+from solitaire_core.protocol import rejection
 
 from .errors import MoveError, PyramidError, quote
 from .layout import PYRAMID_SIZE
@@ -153,8 +154,9 @@ class Rejection:
         return rejection_text(self.reason.value, language)
 
     def as_json(self) -> dict[str, object]:
-        """The rejection as the API sends it."""
-        return {"reason": self.reason.value, "place": self.place, "message": self.message("fr")}
+        """The rejection as the API sends it, in the protocol's one shape `{reason, at}` (no text: the page
+        words the reason)."""
+        return rejection(self.reason.value, self.place)
 
 
 class IllegalMove(PyramidError):

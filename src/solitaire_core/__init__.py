@@ -5,7 +5,9 @@ steps and sliced jobs (`steps`), the hint ops of a session (`hints`), the solver
 (`verdict`), the autoplay loop (`autoplay`) and the figures of `autoplay` and `stats` (`figures`); the end of
 a game (`ending`: given up, closed, over, the solution and undo) and, for the games whose moves are `Move`
 objects, their playing (`moveplay`); a game kept with its log and the save that is that log (`playlog`) and
-the worker session over it (`playsession`); and the commands of every command line (`commands`).
+the worker session over it (`playsession`), checked against the one declared protocol (`protocol`: ops,
+args, replies, the rejection `{reason, at}`, each game's capabilities); and the commands of every command
+line (`commands`).
 
 A game's rules, layout, snapshot, solver and hint stay in the game's own package (`tripeaks_core`,
 `pyramid_core`, ...), which imports from here. Pure Python with no run-time dependency, like the games.

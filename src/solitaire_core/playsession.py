@@ -1,17 +1,18 @@
 """The worker session of a game kept with its log (`Record`: `playlog.Played`, or a game's own record): the
 ops and replies every game's session shares (each game's `api`), on the request frame of `session`.
 
-Every reply that shows the table is `{"ok": true, "state": <snapshot>, "save": <save>, "rejection": ...}`.
-The shared ops: `check_deal` (`deal_id`), `restore` (`save`), `move` (`{"move": <notation>}`, `undo`
-included), the stock's `draw` and `recycle` (`stock_ops`), `undo`, `replay`, `state`, `hint`, `hint_start`,
-`hint_step` (`slice_ms`), `give_up` and `solution` (allowed once the deal is won, given up, or every card is
-known). A refused move is not an error: the reply carries the unchanged state and the `rejection`. A failed
-request leaves the session exactly as it was: the ops of `changes_in_place` change `played` itself, so a copy
-of it (`Record.copy`) is kept to go back to; the others replace it.
+The ops and their replies are declared in `protocol` (`protocol.OPS`), and every request is checked there
+before it runs (`protocol.check_request`): an unknown op or a bad arg is a `RequestError`, whatever the game.
+Every reply that shows the table is `{"ok": true, "state": <snapshot>, "save": <save>, "rejection": ...}`. The
+shared ops: `check_deal`, `restore`, `move` (one move in the game's notation, `undo` included), `undo`,
+`replay`, `state`, `hint`, `hint_start`, `hint_step`, `give_up` and `solution`. A refused move is not an
+error: the reply carries the unchanged state and the `rejection` (`{reason, at}`, `protocol.REJECTION`). A
+failed request leaves the session exactly as it was: the ops of `changes_in_place` change `played` itself,
+so a copy of it (`Record.copy`) is kept to go back to; the others replace it.
 
 A game's session subclasses `PlayedSession` with what is its own: its `Parts` (how a deal ID and a move are
-read, its snapshot, save and hint), its `new` op (levels or none), how its solver solves the deal from the
-start, and the ops only it has.
+read, its snapshot, save and hint), its `new` op and that op's own args (`new_args`), how its solver solves
+the deal from the start, and the optional ops of the protocol it has (`optional_ops`: its capabilities).
 """
 
 from __future__ import annotations
@@ -20,16 +21,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar, cast
 
-from .errors import RequestError, SolitaireError
+from . import protocol
+from .errors import SolitaireError
 from .hints import Advice, HintJobs, hint_json
 from .levels import same_game
 from .playlog import LoggedGame, Refusal
+from .protocol import Arg
 from .session import Handler, Session, budget_arg
 from .steps import SlicedJob
 from .verdict import Solved
 
-DRAW: Final = "draw"
-RECYCLE: Final = "recycle"
 UNDO: Final = "undo"
 
 
@@ -147,13 +148,14 @@ class PlayedSession(
     hint, `RecordT` the game with its log (`Record`); `ops` are the game's own (its `new`, and any other)."""
 
     changes_in_place: ClassVar[frozenset[str]] = frozenset(
-        {"move", "draw", "recycle", "undo", "give_up", "replay", "solution"}
+        name for name, op in protocol.OPS.items() if op.changes_game and name not in ("new", "restore")
     )
-    """The ops that change `played` itself (the others replace it): a copy is kept to go back to."""
-    move_examples: ClassVar[str]
-    """Moves in the game's notation, for the message of a `move` op without one (`'12+W', '5', 'draw'`)."""
-    stock_ops: ClassVar[tuple[str, ...]] = (DRAW, RECYCLE)
-    """The ops of the stock the game has (each plays the move of its name): TriPeaks never recycles."""
+    """The ops that change `played` itself (`new` and `restore` replace it): a copy is kept to go back to."""
+    optional_ops: ClassVar[tuple[str, ...]] = ()
+    """The optional ops of the protocol the game has (`warm`, `autofinish`): its capabilities, which the
+    worker announces when it boots. The session's `__init__` is given exactly these besides `new`."""
+    new_args: ClassVar[tuple[Arg, ...]] = ()
+    """The game's own args of `new` beyond the protocol's (its variants: TriPeaks' `wrap`, say)."""
 
     def __init__(
         self, parts: Parts[GameT, AdviceT, RecordT], played: RecordT, ops: Mapping[str, Handler]
@@ -161,12 +163,12 @@ class PlayedSession(
         self.parts = parts
         self.played = played
         self._hints: HintJobs[AdviceT] = HintJobs()
-        stock = {op: self._stock_op(op) for op in self.stock_ops}
+        if set(ops) != {"new", *self.optional_ops}:
+            raise TypeError(f"{type(self).__name__} declares {self.optional_ops} but has {sorted(ops)}")
         super().__init__({
             "check_deal": self._check_deal,
             "restore": self._restore,
             "move": self._move,
-            **stock,
             "undo": self._undo,
             "replay": self._replay,
             "state": lambda _args: self._reply(),
@@ -189,6 +191,10 @@ class PlayedSession(
         return self.parts.snapshot(viewer)
 
     # --- the frame --------------------------------------------------------------------------------------
+
+    def dispatch(self, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Run one op once its request is checked against the protocol (`protocol.check_request`)."""
+        return super().dispatch(op, protocol.check_request(op, args, self._ops, self.new_args))
 
     @property
     def game(self) -> GameT:
@@ -222,10 +228,7 @@ class PlayedSession(
 
     def _deal_id_arg(self, args: dict[str, Any]) -> Any:  # noqa: ANN401 (each game's own deal ID type)
         """The deal ID of `args["deal_id"]`, read by `parse_deal_id`."""
-        raw = args.get("deal_id")
-        if not isinstance(raw, str):
-            raise RequestError("'deal_id' must be a string")
-        return self.parts.parse_deal_id(raw)
+        return self.parts.parse_deal_id(args["deal_id"])
 
     def _check_deal(self, args: dict[str, Any]) -> dict[str, Any]:
         """Whether `new` would deal this ID, as the page asks before it leaves a game for a link: the
@@ -236,20 +239,12 @@ class PlayedSession(
         self._set(self.parts.load(args.get("save")))
         return self._reply()
 
-    def _stock_op(self, move: str) -> Handler:
-        """The op that plays the stock's move `move` (`draw`, `recycle`)."""
-        return lambda _args: self._play(move)
-
-    def _play(self, text: str) -> dict[str, Any]:
-        return self._reply(self.played.try_play(self.parts.parse_move(text)))
-
     def _move(self, args: dict[str, Any]) -> dict[str, Any]:
-        move = args.get("move")
-        if not isinstance(move, str):
-            raise RequestError(f"'move' must be a move in notation, such as {self.move_examples}")
+        """One move in the game's notation (a string: the protocol checked it), `undo` included."""
+        move: str = args["move"]
         if move == UNDO:
             return self._undo(args)
-        return self._play(move)
+        return self._reply(self.played.try_play(self.parts.parse_move(move)))
 
     def _undo(self, args: dict[str, Any]) -> dict[str, Any]:
         """Take back the last move (nothing to take back: no change and no rejection); after a give-up or

@@ -4,9 +4,10 @@ replay, hint, give up, solution) and TriPeaks' own, on the shared request frame 
 
 `Session.handle` takes a request text `{"op": ..., "args": {...}}` and always returns a reply text, even for
 garbage: `{"ok": true, ...}` or `{"ok": false, "error": {"type": ..., "message": ...}}`. A failed request
-leaves the session exactly as it was. TriPeaks' own ops: `new` (optional `deal_id`, or `level`, `wrap` and
-`all_visible`), `take` (`position` 0-27) and `warm` (build the solver's tables, at once or in slices of
-`slice_ms`); it has a `draw` op and no `recycle`.
+leaves the session exactly as it was. The ops are the protocol's (`solitaire_core.protocol`); TriPeaks' own
+are its `new` args `wrap` and `all_visible`, its moves (`move` with `"12"`, `"draw"` or `"undo"`, the
+notation of design.md) and the optional `warm` (build the solver's tables, at once or in slices of
+`slice_ms`).
 
 A request longer than `MAX_REQUEST_CHARS` or nested deeper than `MAX_DEPTH` is refused before it is parsed
 (Pyodide's stack is much smaller than CPython's, so a deeply nested text must never reach the parser). A move
@@ -22,13 +23,14 @@ from solitaire_core.dealid import random_number
 from solitaire_core.errors import RequestError
 from solitaire_core.levels import parse_level
 from solitaire_core.playsession import Parts, PlayedSession
+from solitaire_core.protocol import Arg
 from solitaire_core.session import MAX_DEPTH, MAX_REQUEST_CHARS, budget_arg, nesting_depth, parse_request
 
 from .dealid import DealId
 from .difficulty import deal_at_level, verify
 from .game import Game
 from .hint import Hint, HintJob, hint
-from .moves import DRAW, parse_action
+from .moves import parse_action
 from .played import Played
 from .rules import STANDARD, Rules
 from .save import load_game, save_game
@@ -44,6 +46,14 @@ def random_deal_id(rules: Rules = STANDARD) -> DealId:
     return DealId(random_number(), rules)
 
 
+def parse_verified(text: str) -> DealId:
+    """The deal ID of `text` with its level claim verified, as `new` deals it (a false claim is a
+    `DealIdError`): what `check_deal` answers for a link before the page leaves its game."""
+    deal_id = DealId.parse(text)
+    verify(deal_id)
+    return deal_id
+
+
 def _save(played: Played) -> dict[str, Any]:
     return save_game(played.game)
 
@@ -53,25 +63,24 @@ def _load(data: object) -> Played:
 
 
 PARTS: Final = Parts(
-    parse_deal_id=DealId.parse, parse_move=parse_action, snapshot=snapshot, save=_save, load=_load, hint=hint,
-    hint_job=HintJob,
+    parse_deal_id=parse_verified, parse_move=parse_action, snapshot=snapshot, save=_save, load=_load,
+    hint=hint, hint_job=HintJob,
 )
-"""What the shared session takes from TriPeaks' modules: `check_deal` reads an ID without verifying its level
-claim (`new` verifies it)."""
+"""What the shared session takes from TriPeaks' modules."""
 
 
 class Session(PlayedSession[Game, Hint, Played]):
     """One game and the requests that act on it."""
 
-    changes_in_place: ClassVar[frozenset[str]] = PlayedSession.changes_in_place | {"take"}
-    move_examples: ClassVar[str] = "'18' or 'draw'"
-    stock_ops: ClassVar[tuple[str, ...]] = (DRAW,)
+    optional_ops: ClassVar[tuple[str, ...]] = ("warm",)
+    new_args: ClassVar[tuple[Arg, ...]] = (
+        Arg("wrap", "boolean", "a King and an Ace are one apart (default true)"),
+        Arg("all_visible", "boolean", "every card is dealt face up (default false)"),
+    )
 
     def __init__(self) -> None:
-        super().__init__(
-            PARTS, Played(Game.from_id(random_deal_id())),
-            {"new": self._new, "take": self._take, "warm": self._warm},
-        )
+        ops = {"new": self._new, "warm": self._warm}
+        super().__init__(PARTS, Played(Game.from_id(random_deal_id())), ops)
 
     def solve_from_start(self, args: dict[str, Any]) -> tuple[Game, SolveResult]:
         """The deal from its start, solved exactly (`solver.solve_game`)."""
@@ -83,10 +92,8 @@ class Session(PlayedSession[Game, Hint, Played]):
         every other level deals only deals the solver proved winnable) under `wrap` and `all_visible`."""
         if args.get("deal_id") is not None:
             deal_id = self._deal_id_arg(args)
-            verify(deal_id)
         else:
-            wrap, visible = self._flag(args, "wrap", True), self._flag(args, "all_visible", False)
-            rules = Rules(wrap=wrap, all_visible=visible)
+            rules = Rules(wrap=args.get("wrap", True), all_visible=args.get("all_visible", False))
             try:
                 level = parse_level(args.get("level", "any"))
             except ValueError as error:
@@ -94,18 +101,6 @@ class Session(PlayedSession[Game, Hint, Played]):
             deal_id = random_deal_id(rules) if level is None else deal_at_level(level, rules)
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
-
-    def _flag(self, args: dict[str, Any], name: str, default: bool) -> bool:
-        value = args.get(name, default)
-        if not isinstance(value, bool):
-            raise RequestError(f"'{name}' must be true or false")
-        return value
-
-    def _take(self, args: dict[str, Any]) -> dict[str, Any]:
-        position = args.get("position")
-        if isinstance(position, bool) or not isinstance(position, int):
-            raise RequestError("'position' must be an integer 0-27")
-        return self._reply(self.game.try_take(position))
 
     def _warm(self, args: dict[str, Any]) -> dict[str, Any]:
         slice_ms = budget_arg(args, "slice_ms")

@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from solitaire_core.movelist import parse_move_list
+from solitaire_core.protocol import rejection
 from solitaire_core.quoting import quote
 
 from .errors import MoveError, TriPeaksError
@@ -47,8 +48,9 @@ class Rejection:
         return rejection_text(self.reason.value, language)
 
     def as_json(self) -> dict[str, object]:
-        """The rejection as the API sends it."""
-        return {"reason": self.reason.value, "position": self.position}
+        """The rejection as the API sends it, in the protocol's one shape `{reason, at}` (no text: the page
+        words the reason)."""
+        return rejection(self.reason.value, self.position)
 
 
 class IllegalMove(TriPeaksError):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
 from conftest import Table
+
+from solitaire_core.protocol import capabilities_json
 
 TALK = """
 async (requests) => {
@@ -34,11 +37,11 @@ def test_every_request_gets_one_typed_answer(table: Table) -> None:
     requests: list[dict[str, Any]] = [
         {"op": "new", "args": {"deal_id": "1234"}},
         {"op": "no_such_op", "args": {}},
-        {"op": "take", "args": {"position": "x"}},
+        {"op": "move", "args": {"move": 5}},
         {"op": "new", "args": {"deal_id": "not a deal"}},
         {"op": "restore", "args": {"save": {"format": "nonsense"}}},
         {"op": "state", "args": {}},
-        {"op": "take", "args": {"position": 0}},
+        {"op": "move", "args": {"move": "0"}},
         {"op": "hint", "args": {}},
         {"args": {}},
     ]
@@ -160,6 +163,8 @@ async () => {
   out.unknown = await ask(6, {game: 'spider', op: 'state', args: {}});
   out.pyramidState = await ask(7, {game: 'pyramid', op: 'state', args: {}});
   out.tripeaksHint = await ask(8, {op: 'hint', args: {}});
+  out.checked = await ask(9, {game: 'pyramid', op: 'check_deal', args: {deal_id: '7', current: '7'}});
+  out.pyramidAfterCheck = await ask(10, {game: 'pyramid', op: 'state', args: {}});
   worker.terminate();
   return out;
 }
@@ -191,3 +196,8 @@ def test_one_worker_hosts_both_games_with_a_session_each(table: Table) -> None:
     assert out["pyramidState"]["state"] == moved["state"]
     assert out["tripeaksHint"]["ok"] and out["tripeaksHint"]["hint"]["kind"] in ("take", "draw")
     assert out["tripeaksHint"]["hint"]["version"] == tripeaks["state"]["version"]
+    # The boot message carries each game's capabilities, as Python declares them.
+    assert out["boot"]["games"] == json.loads(capabilities_json())
+    # check_deal is the session's op, routed like any other: it leaves the game in progress alone.
+    assert out["checked"]["ok"] and out["checked"]["deal_id"] == "7" and out["checked"]["same_game"] is True
+    assert out["pyramidAfterCheck"]["state"] == moved["state"]

@@ -61,7 +61,7 @@ function createDealing(ctx, attempts, blocked) {
     return ok;
   }
 
-  /** Deal a typed ID, checked as a link is (the worker's check_deal: the engine says whether it deals that
+  /** Deal a typed ID, checked as a link is (the engine's check_deal: the session says whether it deals that
    *  ID, and its canonical form). A refused ID changes nothing. */
   async function dealById(typed) {
     let checked;

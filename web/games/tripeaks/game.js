@@ -34,7 +34,7 @@ const words = {
     figure(panel, "cleared", `${next.cleared}/28`);
     figure(panel, "longest", String(next.longest_streak));
   },
-  celebrateOn: (op) => op === "take", // the winning move, not a reload or a language switch
+  celebrateOn: (op) => op === "move", // the winning move (a take: a draw never wins), not a reload or a language switch
   stuckText: (next) => t(next.outcome === "given_up" ? "stuck.given_up" : "stuck.text", { n: next.peaks_left }),
   /** The message line's own note when nothing else is said: the stock is empty. */
   note(state) {
@@ -54,7 +54,7 @@ export function createTriPeaks(element, shell) {
     id: "tripeaks",
     table,
     /** The ops that are a player's move: the clock starts with the first, statistics count the game. */
-    moveOps: ["take", "draw"],
+    moveOps: ["move"],
     activate() {
       if (!laidOut) watchLayout(element.closest(".board"), element);
       laidOut = true;
@@ -71,10 +71,10 @@ export function createTriPeaks(element, shell) {
       take(position) {
         const el = table.cardEl(position);
         const rect = el ? el.getBoundingClientRect() : null;
-        return shell.send("take", { position }, { fromRect: rect, target: el });
+        return shell.send("move", { move: String(position) }, { fromRect: rect, target: el });
       },
       draw() {
-        return shell.send("draw", {}, { fromRect: $("stock").getBoundingClientRect(), target: $("stock") });
+        return shell.send("move", { move: "draw" }, { fromRect: $("stock").getBoundingClientRect(), target: $("stock") });
       },
     },
     moveFocus(direction) {
@@ -104,7 +104,7 @@ export function createTriPeaks(element, shell) {
     /** After a reply: the refused card shakes, a played card flies to the waste. */
     afterReply(reply, { moved, op, fromRect, target }) {
       if (reply.rejection) table.shake(target);
-      else if (moved && (op === "take" || op === "draw")) table.flyToWaste(fromRect);
+      else if (moved && op === "move") table.flyToWaste(fromRect);
     },
     /** Mark the card (or the stock) a hint names; null: no mark. */
     highlight(hint) {
