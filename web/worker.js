@@ -3,7 +3,7 @@
 // the page.
 //
 // Protocol: declared once, in Python (src/solitaire_core/protocol.py; docs/API.md is written from it):
-//   page -> worker   {id, game?, op, args}   game: a registered game's id ("tripeaks", the default, …)
+//   page -> worker   {id, game?, op, args}   game: a registered game's id (the first registered, when absent)
 //   worker -> page   {id, ok: true, ...reply}  or  {id, ok: false, error: {type, message}}
 //                    {type: "boot", ok, ms, phases, games, snapshot, shippedError, ownError, error?}  once,
 //                    when the engine is ready or cannot start; games: each game's capabilities as Python
@@ -62,13 +62,20 @@ const IDLE_MS = 250;
 let settleTimer = null;
 const BASE = new URL("./", self.location.href);
 
-// The games the worker hosts: each game's engine module, whose Session speaks the protocol of docs/API.md.
-const GAMES = { tripeaks: "tripeaks_core.api", pyramid: "pyramid_core.api", klondike: "klondike_core.api" };
-const DEFAULT_GAME = "tripeaks";
-// The engines imported before the start-up snapshot is taken, so one snapshot serves them all (an engine
-// left out of it would be imported when first asked for).
-const SNAPSHOT_GAMES = ["tripeaks", "pyramid", "klondike"];
-const IMPORT_ENGINES = `import ${SNAPSHOT_GAMES.map((game) => GAMES[game]).join(", ")}`;
+// The games the worker hosts are the registry's (solitaire_core.registry): read from Python at boot, game
+// id -> its engine module, whose Session speaks the protocol of docs/API.md, in the site's order. The first
+// is the one a request without a game is for. Every engine is imported before a snapshot is taken (the
+// build's is made the same way, tools/make_snapshot.mjs), so one snapshot serves them all.
+let GAMES = {};
+let DEFAULT_GAME = null;
+const IMPORT_ENGINES = `
+import importlib
+from solitaire_core import registry
+for _game in registry.games():
+    importlib.import_module(_game.api_module)
+del _game
+`;
+const READ_GAMES = "import json; from solitaire_core import registry; json.dumps({g.id: g.api_module for g in registry.games()})";
 
 let pyodide = null; // the runtime, once booted
 let capabilities = {}; // game -> {ops, new_args}: what Python declares each game offers (read at boot)
@@ -76,7 +83,7 @@ let capabilities = {}; // game -> {ops, new_args}: what Python declares each gam
 const READ_CAPABILITIES = "import solitaire_core.protocol as _p; _p.capabilities_json()";
 const apis = {}; // game -> its engine module (a PyProxy), imported when first needed
 const sessions = {}; // game -> its current Session's handle method (a PyProxy)
-let activeGame = DEFAULT_GAME; // the game of the last request: background work is for its session
+let activeGame = null; // the game of the last request: background work is for its session
 let bootError = null;
 
 function apiOf(game) {
@@ -238,6 +245,7 @@ function checkIdentity(runtime, config) {
   }
 }
 
+// (The cache's name is the one the site has always used: another would leave a 31 MB copy behind.)
 const SNAPSHOT_CACHE = `tripeaks-engine-snapshot:${BASE.href}`;
 const SNAPSHOT_TIMEOUT_MS = 20_000;
 // Reported in the boot message: "shipped" (the build's snapshot restored), "used" (this browser's own copy),
@@ -371,6 +379,9 @@ async function boot() {
     await bootFromScratch(config, options, loadPyodide, store);
   }
   mark("installed");
+  GAMES = JSON.parse(pyodide.runPython(READ_GAMES));
+  DEFAULT_GAME = Object.keys(GAMES)[0];
+  activeGame = DEFAULT_GAME;
   capabilities = JSON.parse(pyodide.runPython(READ_CAPABILITIES));
   sessionOf(DEFAULT_GAME);
   mark("session");

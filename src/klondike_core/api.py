@@ -26,7 +26,6 @@ from solitaire_core.session import budget_arg
 
 from .deal import DRAWS, DealId
 from .difficulty import deal_at_level, parse_verified, verify
-from .errors import DealIdError
 from .game import Game
 from .hint import Hint, HintJob, hint
 from .moves import Move
@@ -98,10 +97,7 @@ class Session(PlayedSession[Game, Hint, Played]):
             except ValueError as error:
                 raise RequestError(str(error)) from None
             draw = draw or 1
-            try:
-                deal_id = random_deal_id(draw) if level is None else deal_at_level(level, draw)
-            except DealIdError as error:
-                raise RequestError(str(error)) from None
+            deal_id = random_deal_id(draw) if level is None else deal_at_level(level, draw)
         self._set(Played(Game.from_id(deal_id)))
         return self._reply()
 
