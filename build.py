@@ -14,8 +14,8 @@ Standard library only: this script is what sets the environment up.
     pyodide/   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip,
                pyodide-lock.json (Pyodide's, with no package: the page loads none),
                python_stdlib_empty.zip (what a restore of the start-up snapshot starts with: worker.js)
-    wheels/    tripeaks_core-*.whl (built fresh from src/: one pure-Python wheel of every package there,
-               solitaire_core, tripeaks_core, pyramid_core, ...; tools/pywheel.py)
+    wheels/    solitaire-*.whl (built fresh from src/: one pure-Python wheel of every package there, the
+               shared solitaire_core and each game's; tools/pywheel.py)
     engine-*.snapshot.gz   the start-up snapshot: a Pyodide memory snapshot of the runtime with every
                game's engine imported, made here in Node from the pinned Pyodide (tools/make_snapshot.mjs),
                gzipped; the worker restores it on a first visit too (see make_snapshot below)
@@ -101,7 +101,7 @@ def setup_python() -> None:
     """Create .venv and install the package with its dev extras, unless already up to date."""
     if not VENV_PYTHON.exists():
         run([sys.executable, "-m", "venv", VENV])
-    stamp = VENV / ".tripeaks-deps"
+    stamp = VENV / ".site-deps"
     value = file_hash(ROOT / "pyproject.toml")
     if stamp_ok(stamp, value):
         log("python environment up to date")
@@ -112,7 +112,7 @@ def setup_python() -> None:
 
 def setup_node() -> None:
     """`npm ci` when node_modules does not match package-lock.json."""
-    stamp = NODE_MODULES / ".tripeaks-deps"
+    stamp = NODE_MODULES / ".site-deps"
     value = file_hash(ROOT / "package-lock.json")
     if stamp_ok(stamp, value) and (PYODIDE_PKG / "pyodide.mjs").exists():
         log("node modules up to date")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import re
 import string
 from pathlib import Path
 from typing import Any
@@ -29,12 +28,14 @@ def test_the_site_s_games_in_the_site_s_order() -> None:
 
 
 def test_the_worker_hosts_the_registry_s_games() -> None:
-    """web/worker.js is not yet generated from the registry: the two lists must agree."""
+    """web/worker.js names no game: it reads the registry's games at boot (id -> engine module) and imports
+    each engine from there. Its code, comments aside, holds no game's id or package (the snapshot cache's
+    name, kept from the site's first days, aside)."""
     text = (ROOT / "web" / "worker.js").read_text(encoding="utf-8")
-    found = re.search(r"const GAMES = \{([^}]*)\}", text)
-    assert found is not None
-    pairs = dict(re.findall(r'(\w+): "([\w.]+)"', found.group(1)))
-    assert pairs == {entry.id: entry.api_module for entry in registry.games()}
+    code = "\n".join(line.split("//")[0] for line in text.splitlines() if "SNAPSHOT_CACHE =" not in line)
+    for entry in registry.games():
+        assert f'"{entry.id}"' not in code and entry.package not in code, entry.id
+    assert "registry.games()" in code and "g.api_module" in code
 
 
 @pytest.mark.parametrize("game_id", IDS)
