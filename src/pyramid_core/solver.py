@@ -330,15 +330,23 @@ class Solver:
         return line
 
     def _depth_first(self, line: list[str]) -> tuple[_Search, Callable[[], int]]:
-        """The depth-first search as a closure `search(mask, removed, ptr, pss, counts)` (one call a node:
-        its tables are bound in local variables for speed), and a function reading how many nodes it has
-        expanded. `search` answers whether the state can be won; on the way back from a win it appends the
-        moves to `line`, last move first. It prunes by the failed-state table and the relaxation, counts the
-        node against the budget, then tries the children `_successors` lists, in their order, and records the
-        state as failed at its progress when none wins."""
-        failed = self.failed
-        relaxed, relaxed_memo = self._relaxed, self.relaxed_memo
-        successors = self._successors()
+        """The depth-first search: a closure `search(mask, removed, ptr, pss, counts)` answering whether the
+        state can be won (on the way back from a win it appends the moves to `line`, last move first), and a
+        function reading how many nodes it has expanded so far.
+
+        `search` is the search's inner loop, one call a node, kept whole for speed: a helper called at every
+        node costs several percent, so its tables are bound in local variables and it calls out only for
+        what a node needs anyway (`_pairs`, `_class_dead`, the relaxation) or on rare paths (`_forced_child`,
+        the budget, naming a move of the line). At a node, the failed-state table and the relaxation prune
+        first; a forced king or stock pair is tried alone; else the pairs (a forced pair alone, else the
+        pairs with a top, then the pyramid pairs most uncovering first, each skipped when it leaves its
+        class dead), draw, stock+waste and recycle; when none wins, the state is recorded as failed at its
+        progress. The moves come from `_talon` (inlined) and `_pairs`, the pieces `moves` lists the legal
+        moves with, so the property test covers them."""
+        full = (1 << self.size) - 1
+        failed, relaxed, relaxed_memo = self.failed, self._relaxed, self.relaxed_memo
+        pr, seq_rank_of_bit, class_dead, pairs = self.pr, self.seq_rank_of_bit, self._class_dead, self._pairs
+        pyramid_kings, seq_kings = pr[KING], self.sr[KING]
         check_budget, move_name = self._check_budget, self._move_name
         nodes = 0
 
@@ -349,7 +357,7 @@ class Solver:
             key = mask | removed << PYRAMID_SIZE
             progress = pss * _PROGRESS_PASS + ptr
             seen = failed.get(key)
-            if seen is not None and seen <= progress:
+            if seen is not None and seen <= progress:  # failed at this progress or earlier: dominated
                 return False
             fits = relaxed_memo.get(mask | counts << PYRAMID_SIZE)  # `_relaxed`'s memo first: a call less
             if not (relaxed(mask, counts) if fits is None else fits):
@@ -358,11 +366,46 @@ class Solver:
             nodes += 1
             if nodes % _CHECK_EVERY == 0:
                 check_budget(nodes)
-            for child_mask, child_removed, child_ptr, child_pss, child_counts in successors(
-                mask, removed, ptr, pss, counts
-            ):
-                if search(child_mask, child_removed, child_ptr, child_pss, child_counts):
-                    line.append(move_name(mask, removed, ptr, pss, child_mask, child_removed, child_pss))
+            avail = full & ~removed  # `_talon` inlined (a call less a node; the property test reads `_talon`)
+            above = avail >> ptr << ptr
+            below = avail ^ above
+            s = above & -above
+            w = 1 << (below.bit_length() - 1) if below else 0
+            play = playable_mask(mask)
+            kings = play & pyramid_kings
+            sr_s = seq_rank_of_bit[s] if s else 0
+            sr_w = seq_rank_of_bit[w] if w else 0
+            stock_pair = s and w and PARTNER[sr_s] == sr_w
+            stock_units = _UNIT[sr_s] + _UNIT[sr_w] if stock_pair else 0
+            if kings or (s | w) & seq_kings or (stock_pair and not mask & (pr[sr_s] | pr[sr_w])):
+                child = _forced_child(mask, removed, ptr, pss, counts, kings, s, w, below, sr_s, sr_w)
+                if search(*child):  # a king, or two sequence cards no pyramid card needs: tried alone
+                    line.append(move_name(mask, removed, ptr, pss, child))
+                    return True
+                failed[key] = progress
+                return False
+            pyramid_pairs, top_pairs, forced = pairs(mask, avail, play, s, w, sr_s, sr_w)
+            if forced is None and len(pyramid_pairs) > 1:
+                pyramid_pairs.sort(key=_uncover_score(mask), reverse=True)
+            for pbits, sbits, rank in top_pairs + pyramid_pairs if forced is None else (forced,):
+                if class_dead(mask ^ pbits, avail & ~sbits, rank):
+                    continue
+                new_ptr = (below ^ w).bit_length() if sbits == w and w else ptr
+                new_counts = counts - _UNIT[PARTNER[rank]] if sbits else counts
+                if search(mask ^ pbits, removed | sbits, new_ptr, pss, new_counts):
+                    line.append("+".join(sorted(_names(pbits, sbits, s, w), key=_order)))
+                    return True
+            if forced is None:
+                if s and search(mask, removed, s.bit_length(), pss, counts):
+                    line.append(DRAW)
+                    return True
+                if stock_pair and not class_dead(mask, avail & ~(s | w), min(sr_s, sr_w)) and search(
+                    mask, removed | s | w, (below ^ w).bit_length(), pss, counts - stock_units
+                ):
+                    line.append("S+W")
+                    return True
+                if not above and below and pss < PASSES and search(mask, removed, 0, pss + 1, counts):
+                    line.append(RECYCLE)
                     return True
             failed[key] = progress
             return False
@@ -379,66 +422,10 @@ class Solver:
         if nodes > self.max_nodes or (self.deadline is not None and time.perf_counter() > self.deadline):
             raise _OutOfBudget
 
-    def _successors(self) -> Callable[[int, int, int, int, int], list[State]]:
-        """A closure `successors(mask, removed, ptr, pss, counts)` listing the children the search tries
-        from a state, in the module docstring's order, after the pruning: a forced move alone when there is
-        one (a king, two sequence cards no pyramid card needs, the last pair of a class), else the pairs with
-        the stock or waste top, the pyramid pairs (the most uncovering first), draw, stock+waste, recycle;
-        any pair after which its class is dead is left out. Its tables are bound in local variables for
-        speed; the moves come from `_talon` (inlined) and `_pairs`, the pieces `moves` lists the legal moves
-        with, so the property test covers them."""
-        full = (1 << self.size) - 1
-        pr, seq_rank_of_bit = self.pr, self.seq_rank_of_bit
-        class_dead, pairs = self._class_dead, self._pairs
-        pyramid_kings, seq_kings, king_unit = pr[KING], self.sr[KING], _UNIT[KING]
-
-        def successors(mask: int, removed: int, ptr: int, pss: int, counts: int) -> list[State]:
-            avail = full & ~removed  # `_talon` inlined (a call less a node; the property test reads `_talon`)
-            above = avail >> ptr << ptr
-            below = avail ^ above
-            s = above & -above
-            w = 1 << (below.bit_length() - 1) if below else 0
-            past_w = (below ^ w).bit_length()  # the waste's end once its top is gone
-            play = playable_mask(mask)
-            kings = play & pyramid_kings
-            if kings:
-                return [(mask ^ (kings & -kings), removed, ptr, pss, counts)]
-            if s & seq_kings:
-                return [(mask, removed | s, ptr, pss, counts - king_unit)]
-            if w & seq_kings:
-                return [(mask, removed | w, past_w, pss, counts - king_unit)]
-            sr_s = seq_rank_of_bit[s] if s else 0
-            sr_w = seq_rank_of_bit[w] if w else 0
-            stock_pair = s and w and PARTNER[sr_s] == sr_w
-            if stock_pair:
-                stock_pair_child = (mask, removed | s | w, past_w, pss, counts - (_UNIT[sr_s] + _UNIT[sr_w]))
-                if not mask & (pr[sr_s] | pr[sr_w]):
-                    return [stock_pair_child]  # no pyramid card needs them: removing them only unblocks
-            pyramid_pairs, top_pairs, forced = pairs(mask, avail, play, s, w, sr_s, sr_w)
-            if forced is None and len(pyramid_pairs) > 1:
-                pyramid_pairs.sort(key=_uncover_score(mask), reverse=True)
-            children: list[State] = []
-            for pbits, sbits, rank in top_pairs + pyramid_pairs if forced is None else (forced,):
-                if not class_dead(mask ^ pbits, avail & ~sbits, rank):
-                    new_ptr = past_w if sbits == w and w else ptr
-                    new_counts = counts - _UNIT[PARTNER[rank]] if sbits else counts
-                    children.append((mask ^ pbits, removed | sbits, new_ptr, pss, new_counts))
-            if forced is None:
-                if s:
-                    children.append((mask, removed, s.bit_length(), pss, counts))
-                if stock_pair and not class_dead(mask, avail & ~(s | w), min(sr_s, sr_w)):
-                    children.append(stock_pair_child)
-                if not above and below and pss < PASSES:
-                    children.append((mask, removed, 0, pss + 1, counts))
-            return children
-
-        return successors
-
-    def _move_name(  # noqa: PLR0917 - called by the search's closure once a move of the line, positional
-        self, mask: int, removed: int, ptr: int, pss: int, child_mask: int, child_removed: int, child_pss: int
-    ) -> str:
-        """The notation of the move from the state (`mask`, `removed`, `ptr`, `pss`) to its child, read from
-        what changed: the pass (recycle), nothing removed (draw), else the cards removed."""
+    def _move_name(self, mask: int, removed: int, ptr: int, pss: int, child: State) -> str:
+        """The notation of the move from the state (`mask`, `removed`, `ptr`, `pss`) to its `child`, read
+        from what changed: the pass (recycle), nothing removed (draw), else the cards removed."""
+        child_mask, child_removed, _, child_pss, _ = child
         if child_pss != pss:
             return RECYCLE
         pbits, sbits = mask ^ child_mask, removed ^ child_removed
@@ -446,6 +433,24 @@ class Solver:
             return DRAW
         _, _, s, _, w = self._talon(removed, ptr)
         return "+".join(sorted(_names(pbits, sbits, s, w), key=_order))
+
+
+def _forced_child(  # noqa: PLR0917 - called by the search at each node with a forced move, positional
+    mask: int, removed: int, ptr: int, pss: int, counts: int,
+    kings: int, s: int, w: int, below: int, sr_s: int, sr_w: int,
+) -> State:
+    """The one child the search tries from a state whose move is forced before any pair is looked at
+    (module docstring, forced moves): a playable pyramid king (the lowest index), else a king on the stock
+    top `s`, else on the waste top `w`, else the stock and waste tops, of ranks `sr_s` and `sr_w`, that make
+    13 when no pyramid card needs them. `below` is the waste (its top leaving sets the waste's end)."""
+    if kings:
+        return (mask ^ (kings & -kings), removed, ptr, pss, counts)
+    if sr_s == KING:
+        return (mask, removed | s, ptr, pss, counts - _UNIT[KING])
+    past_w = (below ^ w).bit_length()
+    if sr_w == KING:
+        return (mask, removed | w, past_w, pss, counts - _UNIT[KING])
+    return (mask, removed | s | w, past_w, pss, counts - (_UNIT[sr_s] + _UNIT[sr_w]))
 
 
 def _names(pbits: int, sbits: int, s: int, w: int) -> list[str]:
