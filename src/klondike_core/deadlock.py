@@ -26,15 +26,19 @@ from .fast import KING, PARENTS, RANK, SUIT
 
 __all__ = ["never_turned"]
 
+_Cell = tuple[int, int, bool, bool]
+"""A column card as the sweep reads it: (card, the card under it or -1, this card face down, the one under it
+face down)."""
 
-def _cells(cols: tuple[bytes, ...]) -> tuple[list[bool], bool, int, list[tuple[int, int, bool, bool]]]:
+
+def _cells(cols: tuple[bytes, ...]) -> tuple[list[bool], bool, int, list[_Cell]]:
     """What `never_turned` sweeps, read from the columns: which cards are a column's top (`reachable`),
     whether a column is empty (`room`, for a king), how many cards are face down, and each column card as
     (card, the card under it or -1, this card face down, the one under it face down), tops first."""
     reachable = [False] * 52
     room = False
     hidden = 0
-    cells: list[tuple[int, int, bool, bool]] = []
+    cells: list[_Cell] = []
     for col in cols:
         n = len(col)
         if n == 1:
@@ -62,89 +66,65 @@ def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[in
     off = [False] * 52  # in the talon: can go up whenever its suit is ready
     for card in talon:
         off[card] = True
-    upto = list(found)  # per suit: every card of the suit up to this rank can go up
+    return _unreachable_remains(reachable, room, hidden, cells, spare, off, list(found))
+
+
+def _unreachable_remains(  # noqa: PLR0917 - the state `never_turned` set up, passed on once
+    reachable: list[bool], room: bool, hidden: int, cells: list[_Cell], spare: list[int], off: list[bool],
+    upto: list[int],
+) -> bool:
+    """The fixed point of the module docstring's rules, swept until nothing changes: does a face-down card
+    remain unreachable? Each sweep puts the `spare` cards (talon, foundations) where they can go, raises
+    `upto` (per suit: every card up to this rank can go up; `off` marks the talon cards) and lets the column
+    `cells` leave that can; `hidden` counts the face-down cards not yet reachable, and the sweep stops as
+    soon as it reaches 0. One call a position, the sweeps kept inline (the solver asks this of every state:
+    a call per sweep measured about 5% slower)."""
+    rank_of, parents_of, suit_of = RANK, PARENTS, SUIT
     changed = True
     while changed:
         changed = False
         if spare:
-            spare, changed = _place_spare(spare, reachable, room)
-        _raise_foundations(upto, reachable, off)
-        cells, room, hidden, left = _leave(cells, reachable, upto, room, hidden)
-        if not hidden:
-            return False
-        changed = changed or left
+            placed: list[int] = []
+            for card in spare:  # a king goes into an empty column, another card onto a reachable parent
+                parents = parents_of[card]
+                if room if rank_of[card] == KING else (reachable[parents[0]] or reachable[parents[1]]):
+                    reachable[card] = changed = True
+                else:
+                    placed.append(card)
+            spare = placed
+        for suit in range(4):
+            rank = upto[suit]
+            base = suit * 13
+            while rank < KING and (reachable[base + rank] or off[base + rank]):
+                rank += 1
+            upto[suit] = rank
+        waiting: list[_Cell] = []
+        for cell in cells:
+            card, under, face_down, under_down = cell
+            here = reachable[card]
+            if face_down and not here:
+                waiting.append(cell)
+                continue
+            rank = rank_of[card]
+            if rank == KING:
+                if not (room or (here and upto[suit_of[card]] >= 12)):
+                    waiting.append(cell)
+                    continue
+            else:
+                first, second = parents_of[card]
+                if not (reachable[first] or reachable[second] or (here and upto[suit_of[card]] >= rank - 1)):
+                    waiting.append(cell)
+                    continue
+            changed = True
+            if under < 0:
+                room = True
+            else:
+                reachable[under] = True
+                if under_down:
+                    hidden -= 1
+                    if not hidden:
+                        return False
+        cells = waiting
         if not cells:
             break
     return hidden > 0
-
-
-def _place_spare(spare: list[int], reachable: list[bool], room: bool) -> tuple[list[int], bool]:
-    """One sweep over the talon's and foundations' cards not yet reachable: a king becomes reachable when a
-    column is empty (`room`), another card when one of its parents is reachable (it can be put there).
-    Marks them in `reachable`; returns the cards still waiting and whether any became reachable."""
-    placed: list[int] = []
-    changed = False
-    for card in spare:
-        if RANK[card] == KING:
-            if room:
-                reachable[card] = True
-                changed = True
-                continue
-        else:
-            first, second = PARENTS[card]
-            if reachable[first] or reachable[second]:
-                reachable[card] = True
-                changed = True
-                continue
-        placed.append(card)
-    return placed, changed
-
-
-def _raise_foundations(upto: list[int], reachable: list[bool], off: list[bool]) -> None:
-    """Raise each suit's `upto` (every card of the suit up to that rank can go up) past the cards that are
-    reachable or in the talon (`off`)."""
-    for suit in range(4):
-        rank = upto[suit]
-        base = suit * 13
-        while rank < KING and (reachable[base + rank] or off[base + rank]):
-            rank += 1
-        upto[suit] = rank
-
-
-def _leave(
-    cells: list[tuple[int, int, bool, bool]], reachable: list[bool], upto: list[int], room: bool, hidden: int
-) -> tuple[list[tuple[int, int, bool, bool]], bool, int, bool]:
-    """One sweep over the column cards (`_cells`) that have not left yet: a card can leave when it is face
-    up or reachable and it can go up, onto a reachable parent, or (a king) into an empty column. The card
-    under it becomes reachable (one face-down card fewer when it is face down), or the column empties
-    (`room`). Returns the cards still waiting, `room`, the face-down cards not yet reachable (it stops at
-    once when none is left) and whether any card left."""
-    rank_of, parents_of, suit_of = RANK, PARENTS, SUIT
-    waiting: list[tuple[int, int, bool, bool]] = []
-    changed = False
-    for cell in cells:
-        card, under, face_down, under_down = cell
-        here = reachable[card]
-        if face_down and not here:
-            waiting.append(cell)
-            continue
-        rank = rank_of[card]
-        if rank == KING:
-            if not (room or (here and upto[suit_of[card]] >= 12)):
-                waiting.append(cell)
-                continue
-        else:
-            first, second = parents_of[card]
-            if not (reachable[first] or reachable[second] or (here and upto[suit_of[card]] >= rank - 1)):
-                waiting.append(cell)
-                continue
-        changed = True
-        if under < 0:
-            room = True
-        else:
-            reachable[under] = True
-            if under_down:
-                hidden -= 1
-                if not hidden:
-                    return waiting, room, 0, True
-    return waiting, room, hidden, changed
