@@ -26,15 +26,19 @@ from .fast import KING, PARENTS, RANK, SUIT
 
 __all__ = ["never_turned"]
 
+_Cell = tuple[int, int, bool, bool]
+"""A column card as the sweep reads it: (card, the card under it or -1, this card face down, the one under it
+face down)."""
 
-def _cells(cols: tuple[bytes, ...]) -> tuple[list[bool], bool, int, list[tuple[int, int, bool, bool]]]:
+
+def _cells(cols: tuple[bytes, ...]) -> tuple[list[bool], bool, int, list[_Cell]]:
     """What `never_turned` sweeps, read from the columns: which cards are a column's top (`reachable`),
     whether a column is empty (`room`, for a king), how many cards are face down, and each column card as
     (card, the card under it or -1, this card face down, the one under it face down), tops first."""
     reachable = [False] * 52
     room = False
     hidden = 0
-    cells: list[tuple[int, int, bool, bool]] = []
+    cells: list[_Cell] = []
     for col in cols:
         n = len(col)
         if n == 1:
@@ -62,26 +66,31 @@ def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[in
     off = [False] * 52  # in the talon: can go up whenever its suit is ready
     for card in talon:
         off[card] = True
-    upto = list(found)  # per suit: every card of the suit up to this rank can go up
+    return _unreachable_remains(reachable, room, hidden, cells, spare, off, list(found))
+
+
+def _unreachable_remains(  # noqa: PLR0917 - the state `never_turned` set up, passed on once
+    reachable: list[bool], room: bool, hidden: int, cells: list[_Cell], spare: list[int], off: list[bool],
+    upto: list[int],
+) -> bool:
+    """The fixed point of the module docstring's rules, swept until nothing changes: does a face-down card
+    remain unreachable? Each sweep puts the `spare` cards (talon, foundations) where they can go, raises
+    `upto` (per suit: every card up to this rank can go up; `off` marks the talon cards) and lets the column
+    `cells` leave that can; `hidden` counts the face-down cards not yet reachable, and the sweep stops as
+    soon as it reaches 0. One call a position, the sweeps kept inline (the solver asks this of every state:
+    a call per sweep measured about 5% slower)."""
     rank_of, parents_of, suit_of = RANK, PARENTS, SUIT
     changed = True
     while changed:
         changed = False
         if spare:
             placed: list[int] = []
-            for card in spare:
-                if rank_of[card] == KING:
-                    if room:
-                        reachable[card] = True
-                        changed = True
-                        continue
+            for card in spare:  # a king goes into an empty column, another card onto a reachable parent
+                parents = parents_of[card]
+                if room if rank_of[card] == KING else (reachable[parents[0]] or reachable[parents[1]]):
+                    reachable[card] = changed = True
                 else:
-                    first, second = parents_of[card]
-                    if reachable[first] or reachable[second]:
-                        reachable[card] = True
-                        changed = True
-                        continue
-                placed.append(card)
+                    placed.append(card)
             spare = placed
         for suit in range(4):
             rank = upto[suit]
@@ -89,7 +98,7 @@ def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[in
             while rank < KING and (reachable[base + rank] or off[base + rank]):
                 rank += 1
             upto[suit] = rank
-        waiting: list[tuple[int, int, bool, bool]] = []
+        waiting: list[_Cell] = []
         for cell in cells:
             card, under, face_down, under_down = cell
             here = reachable[card]

@@ -244,6 +244,21 @@ def _lift(col: bytes, i: int) -> bytes:
     return rest
 
 
+def _tops(cols: tuple[bytes, ...]) -> tuple[list[tuple[int, int, int]], int]:
+    """The columns' top cards as (card, its column, the card's rank less one: the rank a card going on it
+    has), and the first empty column (-1 when none): what the moves onto the columns look at."""
+    tops: list[tuple[int, int, int]] = []
+    empty = -1
+    for d in range(COLUMNS):
+        col = cols[d]
+        if len(col) > 1:
+            top = col[-1]
+            tops.append((top, d, RANK[top] - 1))
+        elif empty < 0:
+            empty = d
+    return tops, empty
+
+
 class Solver:
     """One search over one board; `run()` gives the result."""
 
@@ -376,28 +391,36 @@ class Solver:
 
     def moves(self, state: State) -> list[Move]:
         """Every move worth trying in `state`, in the order of the module docstring; `strict` narrows them
-        (a win-only search), otherwise only the sound delays of the module docstring cut any.
+        (a win-only search), otherwise only the sound delays of the module docstring cut any."""
+        cols, found, mask, _ = state
+        tops, empty = _tops(cols)
+        hidden, king_waits = self._waiting(cols, found, mask)
+        first, flips, ups, empties, partial = self._run_moves(cols, found, tops, empty, hidden, king_waits)
+        talon = (
+            self._talon_moves(found, mask, tops, empty, hidden)
+            if self.draw == 1
+            else self._reach_moves(found, mask, state[3], tops, empty)
+        )
+        back = [] if self.strict else self._back_moves(found, tops, empty, hidden)
+        return first + flips + ups + talon + empties + partial + back
+
+    def _run_moves(  # noqa: PLR0917 - one call a node of the search: positional for speed
+        self, cols: tuple[bytes, ...], found: tuple[int, ...], tops: list[tuple[int, int, int]], empty: int,
+        hidden: set[int], king_waits: bool,
+    ) -> tuple[list[Move], list[Move], list[Move], list[Move], list[Move]]:
+        """The moves of the columns' cards, in five groups of the module docstring's order: a top going up
+        that turns a card; runs that turn a card (columns with more face-down cards first); the other tops
+        going up; runs that empty a column (only when a king waits for it); runs that leave a face-up card
+        (only when `_may_split` lets them).
 
         A column's face-up cards are always one ordered run (the rules build nothing else; `__init__`
         checks the board), so the card of column `s` that fits on a top of rank `r` can only be the one of
         rank `r - 1`, whose place in the run its rank gives: each pair of columns costs one look."""
-        cols, found, mask, _ = state
-        tops: list[tuple[int, int, int]] = []  # (card, its column, the card's rank less one)
-        empty = -1
-        for d in range(COLUMNS):
-            col = cols[d]
-            if len(col) > 1:
-                top = col[-1]
-                tops.append((top, d, RANK[top] - 1))
-            elif empty < 0:
-                empty = d
         first: list[Move] = []
         flips: list[tuple[int, Move]] = []
         ups: list[Move] = []
         empties: list[Move] = []
         partial: list[Move] = []
-        strict = self.strict
-        hidden, king_waits = self._waiting(cols, found, mask)
         fits = FITS
         for s in range(COLUMNS):
             col = cols[s]
@@ -438,14 +461,8 @@ class Solver:
                     flips.append((down, move))
                 elif king_waits and RANK[col[i]] < KING:
                     empties.append(move)
-        talon = (
-            self._talon_moves(found, mask, tops, empty, hidden)
-            if self.draw == 1
-            else self._reach_moves(found, mask, state[3], tops, empty)
-        )
-        back = [] if strict else self._back_moves(found, tops, empty, hidden)
         flips.sort(key=lambda item: -item[0])
-        return first + [move for _, move in flips] + ups + talon + empties + partial + back
+        return first, [move for _, move in flips], ups, empties, partial
 
     def _waiting(
         self, cols: tuple[bytes, ...], found: tuple[int, ...], mask: int

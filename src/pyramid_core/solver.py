@@ -109,6 +109,11 @@ class SolveResult(SharedSolveResult[str]):
 _NO_LINE: Final[tuple[str, ...]] = ()
 Pair = tuple[int, int, int]
 """A pair as the search makes it: (pyramid bits, the sequence bit or 0, the pyramid card's rank)."""
+State = tuple[int, int, int, int, int]
+"""A search state: (pyramid mask, removed sequence cards, the waste's end, pass, rank counts of the sequence
+cards in play, 3 bits a rank)."""
+_Search = Callable[[int, int, int, int, int], bool]
+"""The search's closure: whether the state given as the five numbers of a `State` can be won."""
 _SHIFT: Final = tuple(3 * rank for rank in range(14))
 _UNIT: Final = tuple(1 << (3 * rank) for rank in range(14))
 
@@ -124,14 +129,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low)
         mask ^= low
     return out
-
-
-def _name(bit: int, s: int, w: int) -> str:
-    if bit == s:
-        return "S"
-    if bit == w:
-        return "W"
-    return str(bit.bit_length() - 1)
 
 
 class Solver:
@@ -314,24 +311,43 @@ class Solver:
     # --- the search ---------------------------------------------------------------------------------------
 
     def _search_root(self) -> list[str] | None:
-        """The winning line from the root, or `None` when the search proves there is none. Its closure
-        `search` is the search's inner loop (one call a node), kept whole for speed with its tables in local
-        variables; the moves it tries come from `_talon` and `_pairs`, the pieces `moves` lists every legal
-        move with."""
+        """The winning line from the root, or `None` when the search proves there is none (`_OutOfBudget`
+        when the budget runs out first). The search itself is `_depth_first`'s closure; this method only
+        rules out a root the rank supply already condemns, starts the search and reads its line."""
         position = self.position
-        full = (1 << self.size) - 1
-        if self._dead(position.remaining, full):
+        if self._dead(position.remaining, (1 << self.size) - 1):
             return None
         line: list[str] = []
-        failed = self.failed
-        pr, sr = self.pr, self.sr
-        seq_rank_of_bit = self.seq_rank_of_bit
-        class_dead = self._class_dead
-        relaxed, relaxed_memo = self._relaxed, self.relaxed_memo
-        pairs = self._pairs
-        pyramid_kings = pr[KING]
-        seq_kings = sr[KING]
-        max_nodes, deadline = self.max_nodes, self.deadline
+        search, nodes_so_far = self._depth_first(line)
+        try:
+            counts = sum(_UNIT[rank] for rank in position.sequence)
+            won = search(position.remaining, 0, position.waste_count, position.pass_number, counts)
+        finally:
+            self.nodes = nodes_so_far()
+        if not won:
+            return None
+        line.reverse()
+        return line
+
+    def _depth_first(self, line: list[str]) -> tuple[_Search, Callable[[], int]]:
+        """The depth-first search: a closure `search(mask, removed, ptr, pss, counts)` answering whether the
+        state can be won (on the way back from a win it appends the moves to `line`, last move first), and a
+        function reading how many nodes it has expanded so far.
+
+        `search` is the search's inner loop, one call a node, kept whole for speed: a helper called at every
+        node costs several percent, so its tables are bound in local variables and it calls out only for
+        what a node needs anyway (`_pairs`, `_class_dead`, the relaxation) or on rare paths (`_forced_child`,
+        the budget, naming a move of the line). At a node, the failed-state table and the relaxation prune
+        first; a forced king or stock pair is tried alone; else the pairs (a forced pair alone, else the
+        pairs with a top, then the pyramid pairs most uncovering first, each skipped when it leaves its
+        class dead), draw, stock+waste and recycle; when none wins, the state is recorded as failed at its
+        progress. The moves come from `_talon` (inlined) and `_pairs`, the pieces `moves` lists the legal
+        moves with, so the property test covers them."""
+        full = (1 << self.size) - 1
+        failed, relaxed, relaxed_memo = self.failed, self._relaxed, self.relaxed_memo
+        pr, seq_rank_of_bit, class_dead, pairs = self.pr, self.seq_rank_of_bit, self._class_dead, self._pairs
+        pyramid_kings, seq_kings = pr[KING], self.sr[KING]
+        check_budget, move_name = self._check_budget, self._move_name
         nodes = 0
 
         def search(mask: int, removed: int, ptr: int, pss: int, counts: int) -> bool:
@@ -341,7 +357,7 @@ class Solver:
             key = mask | removed << PYRAMID_SIZE
             progress = pss * _PROGRESS_PASS + ptr
             seen = failed.get(key)
-            if seen is not None and seen <= progress:
+            if seen is not None and seen <= progress:  # failed at this progress or earlier: dominated
                 return False
             fits = relaxed_memo.get(mask | counts << PYRAMID_SIZE)  # `_relaxed`'s memo first: a call less
             if not (relaxed(mask, counts) if fits is None else fits):
@@ -349,100 +365,99 @@ class Solver:
                 return False
             nodes += 1
             if nodes % _CHECK_EVERY == 0:
-                self.nodes = nodes
-                if nodes > max_nodes or (deadline is not None and time.perf_counter() > deadline):
-                    raise _OutOfBudget
+                check_budget(nodes)
             avail = full & ~removed  # `_talon` inlined (a call less a node; the property test reads `_talon`)
             above = avail >> ptr << ptr
             below = avail ^ above
             s = above & -above
             w = 1 << (below.bit_length() - 1) if below else 0
             play = playable_mask(mask)
-
-            # forced: a king
             kings = play & pyramid_kings
-            if kings:
-                low = kings & -kings
-                if search(mask ^ low, removed, ptr, pss, counts):
-                    line.append(str(low.bit_length() - 1))
-                    return True
-                failed[key] = progress
-                return False
-            if s & seq_kings:
-                if search(mask, removed | s, ptr, pss, counts - _UNIT[KING]):
-                    line.append("S")
-                    return True
-                failed[key] = progress
-                return False
-            if w & seq_kings:
-                if search(mask, removed | w, (below ^ w).bit_length(), pss, counts - _UNIT[KING]):
-                    line.append("W")
-                    return True
-                failed[key] = progress
-                return False
-
-            # pairs: (pyramid bits, sequence bits, rank class)
             sr_s = seq_rank_of_bit[s] if s else 0
             sr_w = seq_rank_of_bit[w] if w else 0
-            pyramid_pairs, top_pairs, forced = pairs(mask, avail, play, s, w, sr_s, sr_w)
             stock_pair = s and w and PARTNER[sr_s] == sr_w
             stock_units = _UNIT[sr_s] + _UNIT[sr_w] if stock_pair else 0
-            if stock_pair and not mask & (pr[sr_s] | pr[sr_w]):
-                # two sequence cards no pyramid card needs: removing them only unblocks
-                if search(mask, removed | s | w, (below ^ w).bit_length(), pss, counts - stock_units):
-                    line.append("S+W")
+            if kings or (s | w) & seq_kings or (stock_pair and not mask & (pr[sr_s] | pr[sr_w])):
+                child = _forced_child(mask, removed, ptr, pss, counts, kings, s, w, below, sr_s, sr_w)
+                if search(*child):  # a king, or two sequence cards no pyramid card needs: tried alone
+                    line.append(move_name(mask, removed, ptr, pss, child))
                     return True
                 failed[key] = progress
                 return False
-            if forced is not None:
-                candidates = [forced]
-            else:
-                if len(pyramid_pairs) > 1:
-                    pyramid_pairs.sort(key=_uncover_score(mask), reverse=True)
-                candidates = top_pairs + pyramid_pairs
-            for pbits, sbits, rank in candidates:
-                new_mask = mask ^ pbits
-                new_removed = removed | sbits
-                new_avail = avail & ~sbits
-                if class_dead(new_mask, new_avail, rank):
+            pyramid_pairs, top_pairs, forced = pairs(mask, avail, play, s, w, sr_s, sr_w)
+            if forced is None and len(pyramid_pairs) > 1:
+                pyramid_pairs.sort(key=_uncover_score(mask), reverse=True)
+            for pbits, sbits, rank in top_pairs + pyramid_pairs if forced is None else (forced,):
+                if class_dead(mask ^ pbits, avail & ~sbits, rank):
                     continue
                 new_ptr = (below ^ w).bit_length() if sbits == w and w else ptr
                 new_counts = counts - _UNIT[PARTNER[rank]] if sbits else counts
-                if search(new_mask, new_removed, new_ptr, pss, new_counts):
+                if search(mask ^ pbits, removed | sbits, new_ptr, pss, new_counts):
                     line.append("+".join(sorted(_names(pbits, sbits, s, w), key=_order)))
                     return True
             if forced is None:
                 if s and search(mask, removed, s.bit_length(), pss, counts):
                     line.append(DRAW)
                     return True
-                if stock_pair:
-                    new_avail = avail & ~(s | w)
-                    if not class_dead(mask, new_avail, min(sr_s, sr_w)) and search(
-                        mask, removed | s | w, (below ^ w).bit_length(), pss, counts - stock_units
-                    ):
-                        line.append("S+W")
-                        return True
+                if stock_pair and not class_dead(mask, avail & ~(s | w), min(sr_s, sr_w)) and search(
+                    mask, removed | s | w, (below ^ w).bit_length(), pss, counts - stock_units
+                ):
+                    line.append("S+W")
+                    return True
                 if not above and below and pss < PASSES and search(mask, removed, 0, pss + 1, counts):
                     line.append(RECYCLE)
                     return True
             failed[key] = progress
             return False
 
-        try:
-            counts = sum(_UNIT[rank] for rank in position.sequence)
-            won = search(position.remaining, 0, position.waste_count, position.pass_number, counts)
-        finally:
-            self.nodes = nodes
-        if not won:
-            return None
-        line.reverse()
-        return line
+        def nodes_so_far() -> int:
+            return nodes
+
+        return search, nodes_so_far
+
+    def _check_budget(self, nodes: int) -> None:
+        """Publish the node count and raise `_OutOfBudget` when the nodes or the time are spent (the search
+        calls this every `_CHECK_EVERY` nodes, not at each: reading the clock costs)."""
+        self.nodes = nodes
+        if nodes > self.max_nodes or (self.deadline is not None and time.perf_counter() > self.deadline):
+            raise _OutOfBudget
+
+    def _move_name(self, mask: int, removed: int, ptr: int, pss: int, child: State) -> str:
+        """The notation of the move from the state (`mask`, `removed`, `ptr`, `pss`) to its `child`, read
+        from what changed: the pass (recycle), nothing removed (draw), else the cards removed."""
+        child_mask, child_removed, _, child_pss, _ = child
+        if child_pss != pss:
+            return RECYCLE
+        pbits, sbits = mask ^ child_mask, removed ^ child_removed
+        if not pbits | sbits:
+            return DRAW
+        _, _, s, _, w = self._talon(removed, ptr)
+        return "+".join(sorted(_names(pbits, sbits, s, w), key=_order))
+
+
+def _forced_child(  # noqa: PLR0917 - called by the search at each node with a forced move, positional
+    mask: int, removed: int, ptr: int, pss: int, counts: int,
+    kings: int, s: int, w: int, below: int, sr_s: int, sr_w: int,
+) -> State:
+    """The one child the search tries from a state whose move is forced before any pair is looked at
+    (module docstring, forced moves): a playable pyramid king (the lowest index), else a king on the stock
+    top `s`, else on the waste top `w`, else the stock and waste tops, of ranks `sr_s` and `sr_w`, that make
+    13 when no pyramid card needs them. `below` is the waste (its top leaving sets the waste's end)."""
+    if kings:
+        return (mask ^ (kings & -kings), removed, ptr, pss, counts)
+    if sr_s == KING:
+        return (mask, removed | s, ptr, pss, counts - _UNIT[KING])
+    past_w = (below ^ w).bit_length()
+    if sr_w == KING:
+        return (mask, removed | w, past_w, pss, counts - _UNIT[KING])
+    return (mask, removed | s | w, past_w, pss, counts - (_UNIT[sr_s] + _UNIT[sr_w]))
 
 
 def _names(pbits: int, sbits: int, s: int, w: int) -> list[str]:
+    """The names of the cards a move removes: the pyramid indexes of `pbits`, then "S" and "W" for the
+    sequence bits `sbits` that are the stock top `s` and the waste top `w`."""
     names = [str(low.bit_length() - 1) for low in _bits(pbits)]
-    if sbits:
-        names.append("S" if sbits == s else "W")
+    names += ["S" if bit == s else "W" for bit in _bits(sbits)]
     return names
 
 
