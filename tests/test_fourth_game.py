@@ -6,18 +6,24 @@ capabilities, and passes the protocol checks every real game passes (tests/test_
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import json
 import re
+import sys
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import test_protocol
-from ladder_support import ENTRY, REFUSED, WIN_DEAL, WIN_LINE, registered
+from ladder_support import ENTRY, FOLDER, REFUSED, WIN_DEAL, WIN_LINE, registered
 
 from solitaire_core import protocol, registry
 
 GAME = ENTRY.id
+ROOT = Path(__file__).resolve().parents[1]
 CODE = re.compile("[A23456789TJQK][CDHS]")
 
 
@@ -145,3 +151,48 @@ def test_unknown_ops_and_bad_args_are_request_errors() -> None:
 def test_capabilities_are_what_the_session_answers() -> None:
     test_protocol.test_capabilities_are_what_the_session_answers(GAME)
     test_protocol.test_a_games_own_new_args_are_checked(GAME)
+
+
+# ------------------------------------------------------------ how a site takes a game from outside the tree
+
+
+def _tool(name: str) -> Any:
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+
+
+def test_the_worker_registers_the_games_config_json_lists_once() -> None:
+    listed = json.dumps([dataclasses.asdict(ENTRY)])
+    registry.register_outside(listed)  # registered already as the very same entry: a restored snapshot
+    assert [entry.id for entry in registry.games()].count(GAME) == 1
+    with pytest.raises(ValueError, match="registered already"):
+        registry.register_outside(json.dumps([{**dataclasses.asdict(ENTRY), "title": "Other"}]))
+    registry.register_outside(json.dumps([{"id": "small", "package": "small_core", "title": "Small"}]))
+    try:
+        assert registry.game("small").api_module == "small_core.api"
+    finally:
+        registry.unregister("small")
+
+
+def test_the_site_s_copy_of_the_js_registry_gets_the_game_s_line() -> None:
+    webgames = _tool("webgames")
+    text = (ROOT / "web" / "js" / "games.js").read_text(encoding="utf-8")
+    added = webgames.with_games(text, (GAME,))
+    assert 'import ladder from "../games/ladder/manifest.js";\n\nexport const GAMES' in added
+    assert [game for _, game in webgames.REGISTRY_LINE.findall(added)][-1] == GAME
+    assert webgames.GAMES_LIST.findall(added)[0].endswith(", ladder")
+    with pytest.raises(SystemExit, match="expected import lines"):
+        webgames.with_games(text.replace("export const GAMES", "const GAMES"), (GAME,))
+
+
+def test_the_wheel_takes_the_outside_game_s_package(tmp_path: Path) -> None:
+    pywheel = _tool("pywheel")
+    wheel = pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", tmp_path, (FOLDER / "src",))
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+    assert "ladder_core/api.py" in names and "solitaire_core/registry.py" in names
+    with pytest.raises(SystemExit, match="more than one source folder"):
+        pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", tmp_path, (ROOT / "src",))
