@@ -23,6 +23,9 @@ Standard library only: this script is what sets the environment up.
 
 ``dist-test/`` beside it is the same site with tools/testhooks.js as js/hooks.js: the test hooks the page
 tests and browser benchmarks set in the address (a stalled op, short time limits, …). ``dist/`` obeys none.
+
+A test may build a site of its own with games from outside the tree (`build_site(..., outside=...)`, see
+`Outside`): the shipped build never does, and its output does not change for it.
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 
@@ -153,12 +158,26 @@ def pyodide_lock() -> dict[str, object]:
     return {"info": stock["info"], "packages": {}}
 
 
-def build_engine_wheel(outdir: Path) -> Path:
-    """One fresh wheel of every engine package of src/ (solitaire_core and each game), tools/pywheel.py."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import pywheel  # noqa: PLC0415 - tools/ is not a package
+@dataclass(frozen=True)
+class Outside:
+    """A game from outside the tree, for a site a test builds into a folder of its own (tests/fourth_game/):
+    a folder laid out like this repository, `src/<package>/` (its engine, which joins the wheel) and
+    `web/games/<id>/` with `web/i18n/<id>.<lang>.json` (its page parts and catalogues, whose registry line
+    is written into that site's copy of js/games.js), and `entry`, the fields of its Python registry entry
+    (`solitaire_core.registry.Entry`), which config.json lists and the worker registers at boot. So a game
+    is proved to need no edit of a shared file; the shipped site never has one."""
 
-    return pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", outdir)
+    folder: Path
+    entry: dict[str, str]
+
+
+def build_engine_wheel(outdir: Path, outside: Sequence[Outside] = ()) -> Path:
+    """One fresh wheel of every engine package of src/ (solitaire_core and each game) and of the outside
+    games', tools/pywheel.py."""
+    pywheel = tools_module("pywheel")
+    extra = tuple(game.folder / "src" for game in outside)
+    path: Path = pywheel.build_wheel(ROOT / "src", ROOT / "pyproject.toml", outdir, extra)
+    return path
 
 
 def make_snapshot(wheel: Path, wheel_sha256: str, target: Path) -> dict[str, object]:
@@ -204,9 +223,33 @@ def make_snapshot(wheel: Path, wheel_sha256: str, target: Path) -> dict[str, obj
     }
 
 
-def copy_web(target: Path) -> None:
-    for source in sorted(WEB.rglob("*")):
-        relative = source.relative_to(WEB)
+@contextmanager
+def web_source(outside: Sequence[Outside]) -> Iterator[Path]:
+    """The web files to build from: web/ itself, or with outside games a copy of it with their folders and
+    catalogues added and their registry lines written in (an outside file may add, never replace one)."""
+    if not outside:
+        yield WEB
+        return
+    webgames = tools_module("webgames")
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "web"
+        shutil.copytree(WEB, source)
+        for game in outside:
+            for path in sorted(p for p in (game.folder / "web").rglob("*") if p.is_file()):
+                destination = source / path.relative_to(game.folder / "web")
+                if destination.exists():
+                    raise SystemExit(f"[build] {path} would replace a file of web/")
+                destination.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(path, destination)
+        registry = source / webgames.REGISTRY
+        ids = tuple(game.entry["id"] for game in outside)
+        registry.write_text(webgames.with_games(registry.read_text(encoding="utf-8"), ids), encoding="utf-8")
+        yield source
+
+
+def copy_web(target: Path, web: Path = WEB) -> None:
+    for source in sorted(web.rglob("*")):
+        relative = source.relative_to(web)
         hidden = any(part.startswith(".") for part in relative.parts)
         if hidden or source.as_posix().endswith(WEB_SKIP_SUFFIXES):
             continue
@@ -272,13 +315,13 @@ def bundle_modules(target: Path) -> None:
             folder_left.rmdir()
 
 
-def write_game_pages(target: Path) -> None:
+def write_game_pages(target: Path, web: Path = WEB) -> None:
     """One page per game of the registry (web/js/games.js, read by tools/webgames.py), each index.html with
     every game's markup in its slots and that game's `data-game`, title and description written in, so the
     page shows the right game and title from its first paint (web/js/games.js reads the path too)."""
     webgames = tools_module("webgames")
-    every = webgames.games(WEB)
-    composed = webgames.compose((target / "index.html").read_text(encoding="utf-8"), WEB, every)
+    every = webgames.games(web)
+    composed = webgames.compose((target / "index.html").read_text(encoding="utf-8"), web, every)
     if "index.html" not in {game.page for game in every}:
         raise SystemExit("[build] web/js/games.js: no game has the page index.html")
     for game in every:
@@ -292,9 +335,9 @@ def tools_module(name: str) -> ModuleType:
     return importlib.import_module(name)
 
 
-def build_pwa(target: Path) -> None:
+def build_pwa(target: Path, web: Path = WEB) -> None:
     """Icons, manifest.webmanifest and sw.js (which lists every file of the site): see tools/pwa.py."""
-    precache = tools_module("pwa").build(target)
+    precache = tools_module("pwa").build(target, web)
     log(f"service worker version {precache.version}: precaches {len(precache.files)} files")
 
 
@@ -306,17 +349,30 @@ def build() -> None:
     build_site(TEST_DIST, test_hooks=True)
 
 
-def build_site(target: Path, *, test_hooks: bool) -> None:
-    """Assemble one site in `target`: web/, the Pyodide runtime, the engine wheel, config.json, the PWA."""
+def build_site(target: Path, *, test_hooks: bool, outside: Sequence[Outside] = ()) -> None:
+    """Assemble one site in `target`: web/, the Pyodide runtime, the engine wheel, config.json, the PWA.
+    With `outside` games (a test's own site), those are added, and no start-up snapshot is made: the
+    worker then boots the ordinary way, which is what such a test needs, for a fraction of the build."""
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
-    copy_web(target)
-    if test_hooks:
-        shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")
-    write_game_pages(target)
-    bundle_modules(target)
+    with web_source(outside) as web:
+        copy_web(target, web)
+        if test_hooks:
+            shutil.copy2(TEST_HOOKS, target / "js" / "hooks.js")
+        write_game_pages(target, web)
+        bundle_modules(target)
+        wheel = assemble_engine(target, outside)
+        build_pwa(target, web)
+    files = [p for p in target.rglob("*") if p.is_file()]
+    total = sum(p.stat().st_size for p in files)
+    kind = "test build (with test hooks)" if test_hooks else "site"
+    log(f"{target.name}/ ready, {kind}: {len(files)} files, {total / 1e6:.1f} MB, wheel {wheel}")
 
+
+def assemble_engine(target: Path, outside: Sequence[Outside]) -> str:
+    """The Pyodide runtime, the engine wheel, the start-up snapshot (not with outside games) and
+    config.json, which names them (and lists the outside games' registry entries); the wheel's name."""
     runtime = target / "pyodide"
     runtime.mkdir()
     for name in PYODIDE_FILES:
@@ -327,23 +383,22 @@ def build_site(target: Path, *, test_hooks: bool) -> None:
     # real one following in the background. 22 bytes: the end-of-central-directory record alone.
     (runtime / EMPTY_STDLIB).write_bytes(b"PK\x05\x06" + bytes(18))
 
-    wheel = build_engine_wheel(target / "wheels")
+    wheel = build_engine_wheel(target / "wheels", outside)
     wheel_sha256 = hashlib.sha256(wheel.read_bytes()).hexdigest()
-    snapshot = make_snapshot(wheel, wheel_sha256, target)
+    snapshot = {} if outside else {"snapshot": make_snapshot(wheel, wheel_sha256, target)}
     files = sorted(p for p in target.rglob("*") if p.is_file())
     build_id = file_hash(*files)[:16]
-    config = {
+    config: dict[str, object] = {
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": wheel_sha256,
         "pyodide": "pyodide/",
-        "snapshot": snapshot,
+        **snapshot,
         "build": build_id,
     }
+    if outside:
+        config["games"] = [game.entry for game in outside]
     (target / "config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
-    build_pwa(target)
-    total = sum(p.stat().st_size for p in target.rglob("*") if p.is_file())
-    kind = "test build (with test hooks)" if test_hooks else "site"
-    log(f"{target.name}/ ready, {kind}: {len(files) + 1} files, {total / 1e6:.1f} MB, wheel {wheel.name}")
+    return wheel.name
 
 
 # --------------------------------------------------------------------------- serve and test

@@ -54,10 +54,10 @@ def description(names: list[str], language: str) -> str:
     return text.format(games=listed)
 
 
-def manifest(directory: Path) -> dict[str, object]:
+def manifest(directory: Path, site: Path = WEB) -> dict[str, object]:
     """The web app manifest: relative start URL and scope, so the site works under any sub-path; one shortcut
-    per game of the registry (each game's page)."""
-    games = webgames.games(WEB)
+    per game of the registry (each game's page) of `site`, the source the site was built from."""
+    games = webgames.games(site)
     return {
         "name": NAME,
         "short_name": SHORT_NAME,
@@ -124,10 +124,11 @@ def write_service_worker(directory: Path) -> Precache:
     return precache
 
 
-def build(directory: Path) -> Precache:
-    """Icons (drawn by tools/icons.py), the manifest, then the service worker, which lists them all."""
+def build(directory: Path, site: Path = WEB) -> Precache:
+    """Icons (drawn by tools/icons.py), the manifest (the games of `site`, the web source the directory was
+    built from), then the service worker, which lists them all."""
     icons.write_all(str(directory))
-    text = json.dumps(manifest(directory), ensure_ascii=False, indent=1) + "\n"
+    text = json.dumps(manifest(directory, site), ensure_ascii=False, indent=1) + "\n"
     (directory / MANIFEST).write_text(text, encoding="utf-8")
     return write_service_worker(directory)
 

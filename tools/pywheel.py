@@ -2,7 +2,9 @@
 
     python3 tools/pywheel.py OUT_DIR   # write OUT_DIR/<name>-<version>-py3-none-any.whl and print its path
 
-`build.py build` calls `build_wheel(SRC, PYPROJECT, outdir)`. Standard library only. A package is a folder
+`build.py build` calls `build_wheel(SRC, PYPROJECT, outdir)`; a site built with games from outside the tree
+(a test's) passes their source folders too (`extra`), whose packages join the same wheel. Standard library
+only. A package is a folder
 of src/ with an `__init__.py` (`solitaire_core`, `tripeaks_core`, `pyramid_core` when present, ...); the
 wheel holds their `.py` files (and `py.typed` markers), `METADATA`, `WHEEL`, `entry_points.txt` and a
 `RECORD` with each file's sha256 and size.
@@ -77,15 +79,19 @@ def packages(src: Path) -> list[str]:
     return sorted(p.name for p in src.iterdir() if p.is_dir() and (p / "__init__.py").is_file())
 
 
-def package_files(src: Path) -> list[tuple[str, bytes]]:
-    """Every file of every package, as (path inside the wheel, bytes), sorted by path; no `__pycache__`."""
+def package_files(*sources: Path) -> list[tuple[str, bytes]]:
+    """Every file of every package of each source folder, as (path inside the wheel, bytes), sorted by
+    path; no `__pycache__`. Two folders holding one package is an error (one would hide the other)."""
     found: dict[str, bytes] = {}
-    for package in packages(src):
-        for pattern in PACKAGE_FILES:
-            for path in (src / package).rglob(pattern):
-                relative = path.relative_to(src)
-                if path.is_file() and "__pycache__" not in relative.parts:
-                    found[relative.as_posix()] = path.read_bytes()
+    for src in sources:
+        for package in packages(src):
+            if any(path.split("/")[0] == package for path in found):
+                raise SystemExit(f"[wheel] package {package} is in more than one source folder")
+            for pattern in PACKAGE_FILES:
+                for path in (src / package).rglob(pattern):
+                    relative = path.relative_to(src)
+                    if path.is_file() and "__pycache__" not in relative.parts:
+                        found[relative.as_posix()] = path.read_bytes()
     return sorted(found.items())
 
 
@@ -150,16 +156,17 @@ def _write(project: Project, names: list[str], files: list[tuple[str, bytes]], o
     return target
 
 
-def _names(src: Path) -> list[str]:
-    names = packages(src)
+def _names(*sources: Path) -> list[str]:
+    names = sorted(name for src in sources for name in packages(src))
     if not names:
-        raise SystemExit(f"[wheel] no package (a folder with __init__.py) in {src}")
+        raise SystemExit(f"[wheel] no package (a folder with __init__.py) in {sources[0]}")
     return names
 
 
-def build_wheel(src: Path, pyproject: Path, outdir: Path) -> Path:
-    """Write the wheel of every package of `src` into `outdir` and return its path."""
-    return _write(Project.read(pyproject), _names(src), package_files(src), outdir)
+def build_wheel(src: Path, pyproject: Path, outdir: Path, extra: tuple[Path, ...] = ()) -> Path:
+    """Write the wheel of every package of `src` (and of each folder of `extra`) into `outdir` and return
+    its path."""
+    return _write(Project.read(pyproject), _names(src, *extra), package_files(src, *extra), outdir)
 
 
 def build_editable_wheel(src: Path, pyproject: Path, outdir: Path) -> Path:

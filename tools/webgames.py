@@ -13,7 +13,9 @@ game, in the switcher's order (the first game's page is the site's own address).
 
 and from its catalogues, `i18n/<id>.fr.json` and `.en.json`: its `name`, page `title` and `description`.
 Reading the JS registry rather than keeping a second list in Python means one list to edit, and it cannot
-drift: a registry line the build cannot read stops the build with the line to fix.
+drift: a registry line the build cannot read stops the build with the line to fix. A site built with games
+from outside the tree (a test's: build.py's `Outside`) gets their registry lines written into its own copy of
+the registry (`with_games`), exactly as a real game's line is written by hand.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ REGISTRY = Path("js") / "games.js"
 REGISTRY_LINE = re.compile(r'^import (\w+) from "\.\./games/(\w+)/manifest\.js";$', re.MULTILINE)
 MANIFEST_FIELD = r'^\s*{name}: "([^"]+)",$'
 TEMPLATE = re.compile(r'<template data-slot="([\w-]+)">\n(.*?)</template>', re.DOTALL)
+GAMES_LIST = re.compile(r"^export const GAMES = \[([\w, ]*)\];$", re.MULTILINE)
 SLOT = re.compile(r"^[ \t]*<!-- slot:([\w-]+) -->\n", re.MULTILINE)
 # The slots index.html names that the build fills from the registry itself rather than from parts.html.
 STYLES_SLOT = "styles"
@@ -132,6 +135,19 @@ def games(site: Path) -> tuple[WebGame, ...]:
     if not lines or any(name != game for name, game in lines):
         raise SystemExit(f'[build] {registry}: expected lines `import ID from "../games/ID/manifest.js";`')
     return tuple(read_game(site, game) for _, game in lines)
+
+
+def with_games(registry: str, ids: tuple[str, ...]) -> str:
+    """The text of the JS registry with a line for each game of `ids` after the others (its import, and its
+    place at the end of `GAMES`): what adding a game by hand writes."""
+    imports = REGISTRY_LINE.findall(registry)
+    listed = GAMES_LIST.findall(registry)
+    if not imports or len(listed) != 1:
+        raise SystemExit(f"[build] {REGISTRY}: expected import lines and one `export const GAMES = [...];`")
+    last = f'import {imports[-1][0]} from "../games/{imports[-1][1]}/manifest.js";\n'
+    added = "".join(f'import {game} from "../games/{game}/manifest.js";\n' for game in ids)
+    every = ", ".join([listed[0], *ids])
+    return GAMES_LIST.sub(f"export const GAMES = [{every}];", registry.replace(last, last + added, 1))
 
 
 def _fill_slots(template: str, fills: dict[str, str]) -> str:

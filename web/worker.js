@@ -77,6 +77,21 @@ del _game
 `;
 const READ_GAMES = "import json; from solitaire_core import registry; json.dumps({g.id: g.api_module for g in registry.games()})";
 
+/** Every engine imported. A site built with games from outside the tree (a test's: build.py's Outside) lists
+ * their registry entries in config.json ("games"): they are registered first, so the registry stays the one
+ * list of games here too. */
+function importEngines(runtime, config) {
+  if (Array.isArray(config.games) && config.games.length > 0) {
+    const registry = runtime.pyimport("solitaire_core.registry");
+    try {
+      registry.register_outside(JSON.stringify(config.games));
+    } finally {
+      registry.destroy();
+    }
+  }
+  runtime.runPython(IMPORT_ENGINES);
+}
+
 let pyodide = null; // the runtime, once booted
 let capabilities = {}; // game -> {ops, new_args}: what Python declares each game offers (read at boot)
 // Read from Python once the engines are imported: the boot message carries it, and warm-up asks it.
@@ -307,7 +322,7 @@ async function installEngine(pyodide, config, wheelBytes) {
   }
   const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_path('purelib')");
   pyodide.unpackArchive(wheel, "zip", { extractDir: sitePackages });
-  pyodide.runPython(IMPORT_ENGINES);
+  importEngines(pyodide, config);
 }
 
 async function boot() {
@@ -343,7 +358,7 @@ async function boot() {
     try {
       pyodide = await withBootWatch(loadPyodide({ ...restoring, _loadSnapshot: stored }), SNAPSHOT_TIMEOUT_MS);
       pyodide.runPython(RESEED);
-      pyodide.runPython(IMPORT_ENGINES);
+      importEngines(pyodide, config);
       snapshotState = "used";
     } catch (err) {
       console.warn("the start-up snapshot did not start, starting the ordinary way:", err);
@@ -360,7 +375,7 @@ async function boot() {
       pyodide = await withBootWatch(loadPyodide({ ...restoring, _loadSnapshot: shipped }), SNAPSHOT_TIMEOUT_MS);
       checkIdentity(pyodide, config);
       pyodide.runPython(RESEED);
-      pyodide.runPython(IMPORT_ENGINES);
+      importEngines(pyodide, config);
       snapshotState = "shipped";
       // Kept as this browser's own (raw, no download, no decompression next time), once the table is up.
       const raw = await shipped;

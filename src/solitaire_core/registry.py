@@ -6,12 +6,14 @@ line (`python -m <package>`) and the letters its deal IDs may carry beyond the l
 Shared code that needs the list of games, or a game's session, reads it here instead of naming a game. The
 entries are plain data: nothing is imported until `Entry.api` or `Entry.session` is asked for, so reading the
 registry costs no game's start-up. `register` adds a game (a test's small game, say); an id or a package is
-registered once.
+registered once. `register_outside` adds the games a site was built with from outside the tree (build.py's
+`Outside`), which the worker reads from that site's config.json.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Final, Protocol
@@ -71,6 +73,17 @@ def unregister(game_id: str) -> None:
     del _GAMES[game_id]
 
 
+def register_outside(text: str) -> None:
+    """Register the games of `text`, a JSON list of entries' fields (`{"id", "package", "title",
+    "variant_letters"}`), as a site built with games from outside the tree lists them in its config.json;
+    one registered already as the very same entry is left as it is (the worker restored a snapshot made
+    after it was added), any other clash is `register`'s `ValueError`."""
+    for fields in json.loads(text):
+        entry = Entry(**fields)
+        if _GAMES.get(entry.id) != entry:
+            register(entry)
+
+
 def games() -> tuple[Entry, ...]:
     """Every registered game, in the order registered (the site's order)."""
     return tuple(_GAMES.values())
@@ -91,4 +104,4 @@ for _entry in (
 ):
     register(_entry)
 
-__all__ = ["Entry", "Handles", "game", "games", "register", "unregister"]
+__all__ = ["Entry", "Handles", "game", "games", "register", "register_outside", "unregister"]
