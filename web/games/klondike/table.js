@@ -7,6 +7,7 @@
 // Sizes and places come from layout.js (fit: the arrangement; fan: how tightly a column fans), from the room
 // the window gives the table (measured with a ResizeObserver), never from the cards on it.
 
+import { watchBoard } from "../../js/board.js";
 import { cardName, showFace } from "../../js/cards.js";
 import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
 import { columnHeight, fan, fit } from "./layout.js";
@@ -86,11 +87,7 @@ export class KlondikeTable {
     this.draw = 1; // the snapshot's draw (1 or 3): the waste fans with draw three
     this.faces = new Map(); // card code -> its button in a column
     this.build();
-    this.board = root.closest("#board") || root.parentElement;
-    if (typeof ResizeObserver === "function" && this.board) {
-      this.observer = new ResizeObserver(() => this.fit());
-      this.observer.observe(this.board);
-    }
+    this.board = watchBoard(root, () => this.fit());
     this.fit();
   }
 

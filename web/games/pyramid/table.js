@@ -5,6 +5,7 @@
 //
 // The buttons are built once; render() updates them in place (a move changes a few of them).
 
+import { watchBoard } from "../../js/board.js";
 import { cardName, face, isRed, showFace } from "../../js/cards.js";
 import { celebrate, flip, reducedMotion, shake } from "../../js/motion.js";
 import { fit } from "./layout.js";
@@ -56,11 +57,7 @@ export class PyramidTable {
     this.codes = new Map(); // place -> card code drawn now
     this.previous = new Map(); // place -> card code drawn by the render before
     this.build();
-    this.board = root.closest("#board") || root.parentElement;
-    if (typeof ResizeObserver === "function" && this.board) {
-      this.observer = new ResizeObserver(() => this.fit());
-      this.observer.observe(this.board);
-    }
+    this.board = watchBoard(root, () => this.fit());
     this.fit();
   }
 
