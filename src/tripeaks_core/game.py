@@ -401,13 +401,13 @@ class Game(Ending[int, Rejection]):
         """Take the card at `position`; raise `IllegalMove` (the game unchanged) when refused."""
         rejection = self.try_take(position)
         if rejection is not None:
-            raise IllegalMove(rejection)
+            raise IllegalMove(rejection, position)
 
     def draw(self) -> None:
         """Draw the next stock card; raise `IllegalMove` when the stock is empty."""
         rejection = self.try_draw()
         if rejection is not None:
-            raise IllegalMove(rejection)
+            raise IllegalMove(rejection, DRAW)
 
     def play(self, move: Action) -> None:
         """Make a move given in move notation (`undo` included); raise on an illegal one: `IllegalMove` for
@@ -417,7 +417,7 @@ class Game(Ending[int, Rejection]):
         elif move == UNDO:
             rejection = self.check_undo()
             if rejection is not None:
-                raise IllegalMove(rejection)
+                raise IllegalMove(rejection, UNDO)
             if not self.undo():
                 raise PositionError("there is no move to undo")
         else:
