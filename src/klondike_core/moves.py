@@ -120,8 +120,6 @@ class Reason(StrEnum):
     GAME_OVER = "game_over"
 
 
-
-
 class Rejection(refusal.Rejection[Reason, str]):
     """A refused move: the reason, and the destination it is about (`"T3"`, `"F"`) when the refusal is
     about where the card was to go (`None` for draw, recycle and a card that cannot move at all)."""

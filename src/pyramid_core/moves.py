@@ -137,8 +137,6 @@ class Reason(StrEnum):
     GAME_OVER = "game_over"
 
 
-
-
 class Rejection(refusal.Rejection[Reason, Place]):
     """A refused move: the reason, and the place it is about (`None` for draw, recycle and a sum)."""
 

@@ -98,6 +98,11 @@ class Ending(Generic[KnownT, RejectionT]):
         return [step.move for step in self._steps]
 
     @property
+    def moves(self) -> int:
+        """Moves in the current line of play (undo takes one back; every kind of move counts)."""
+        return len(self._steps)
+
+    @property
     def known(self) -> frozenset[KnownT]:
         """Every card the player has seen in this game (it never shrinks)."""
         return frozenset(self._known)

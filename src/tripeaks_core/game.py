@@ -252,11 +252,6 @@ class Game(Ending[int, Rejection]):
         return TABLE_SIZE - self._remaining.bit_count()
 
     @property
-    def moves(self) -> int:
-        """Takes and draws in the current line of play (undo takes one back)."""
-        return len(self._steps)
-
-    @property
     def draws(self) -> int:
         """Draws in the current line of play."""
         return self._draws
