@@ -1,6 +1,6 @@
-"""Playing a move or an undo, given as data or in notation, the same in Pyramid and Klondike: their moves
-(`draw` and `recycle` included) are objects that the game's `Move.parse` reads and that `Game.check` judges.
-TriPeaks' moves are table positions and its `Game` plays them itself.
+"""Playing a move or an undo, given as data or in notation, the same in every game whose moves (`draw` and
+`recycle` included) are objects that the game's `Move.parse` reads and that `Game.check` judges. A game whose
+moves are plain table positions may play them itself, on `Ending` alone.
 
 `MovePlay` is the game's `Ending` too; the game says how a move is read (`parse_move`), judged (`check`) and
 made (`_apply`), and which errors it raises (`illegal_move`, `position_error`). Every move made and every

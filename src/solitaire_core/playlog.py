@@ -1,5 +1,5 @@
-"""A game and the log that led to it, and the save that is that log: the frame Pyramid's and Klondike's saves
-share (`pyramid_core.save`, `klondike_core.save`).
+"""A game and the log that led to it, and the save that is that log: the frame of the saves of the games
+that keep every action (each game's `save` module, one `SaveFormat`).
 
 The log holds every action since the deal was first dealt, in the game's move notation, `undo` included, with
 `replay` where the player started the same deal again, `give_up` where they gave it up and `reveal` where a
