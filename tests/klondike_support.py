@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from engine_support import ALL_CODES, RANKS, SUITS, filled_deal
 
 from klondike_core.deal import Deal
+from solitaire_core.cards import Card
 
 
 def rank_of(code: str) -> int:
@@ -185,3 +187,15 @@ def foundation_first(model: Model) -> str:
     if ups:
         return ups[0]
     return "draw" if "draw" in legal else "recycle"
+
+
+def unseen_shuffled(deal: Deal, known: Collection[Card], rng: random.Random) -> Deal:
+    """`deal` with the cards not in `known` shuffled among their own places: a deal that differs from it only
+    in what the player has not seen (the no-peek tests play both the same way)."""
+    cards = list(deal.cards)
+    hidden = [i for i, card in enumerate(cards) if card not in known]
+    moved = [cards[i] for i in hidden]
+    rng.shuffle(moved)
+    for i, card in zip(hidden, moved, strict=True):
+        cards[i] = card
+    return Deal(tuple(cards))

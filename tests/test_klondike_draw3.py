@@ -11,6 +11,7 @@ from dataclasses import replace
 from engine_support import ENGINE_SETTINGS
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from klondike_support import unseen_shuffled
 
 from klondike_core import rules
 from klondike_core.autoplay import play_out
@@ -126,16 +127,6 @@ def test_the_levels_proofs_replay_through_the_rules():
         assert found == 5
 
 
-def _shuffled_unseen(game: Game, rng: random.Random) -> Deal:
-    cards = list(game.deal.cards)
-    hidden = [i for i, card in enumerate(cards) if card not in game.known]
-    moved = [cards[i] for i in hidden]
-    rng.shuffle(moved)
-    for i, card in zip(hidden, moved, strict=True):
-        cards[i] = card
-    return Deal(tuple(cards))
-
-
 @settings(ENGINE_SETTINGS, max_examples=8, deadline=None)
 @given(number=st.integers(0, 10**9), seed=st.integers(0, 2**32), steps=st.integers(0, 40))
 def test_the_hint_does_not_peek_with_draw_three(number, seed, steps):
@@ -149,7 +140,7 @@ def test_the_hint_does_not_peek_with_draw_three(number, seed, steps):
         move = rng.choice(legal)
         first.play(move)
         moves.append(move)
-    second = Game(_shuffled_unseen(first, rng), draw=3)
+    second = Game(unseen_shuffled(first.deal, first.known, rng), draw=3)
     for move in moves:
         second.play(move)
     assert second.player_view() == first.player_view()

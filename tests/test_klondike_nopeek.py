@@ -9,9 +9,9 @@ import random
 from engine_support import ENGINE_SETTINGS
 from hypothesis import given
 from hypothesis import strategies as st
-from klondike_support import ALL_CODES
+from klondike_support import ALL_CODES, unseen_shuffled
 
-from klondike_core.deal import Deal, DealId
+from klondike_core.deal import DealId
 from klondike_core.game import Game
 from klondike_core.moves import Move
 from klondike_core.snapshot import snapshot
@@ -35,23 +35,13 @@ def play_randomly(game: Game, rng: random.Random, steps: int) -> list[str]:
     return played
 
 
-def with_unseen_shuffled(game: Game, rng: random.Random) -> Deal:
-    cards = list(game.deal.cards)
-    hidden = [i for i, card in enumerate(cards) if card not in game.known]
-    moved = [cards[i] for i in hidden]
-    rng.shuffle(moved)
-    for i, card in zip(hidden, moved, strict=True):
-        cards[i] = card
-    return Deal(tuple(cards))
-
-
 @ENGINE_SETTINGS
 @given(number=st.integers(0, 10**9), seed=st.integers(0, 2**32), steps=st.integers(0, 150))
 def test_unseen_cards_change_nothing_the_player_is_told(number, seed, steps):
     rng = random.Random(seed)
     first = Game(DealId(number).deal())
     moves = play_randomly(first, rng, steps)
-    second = Game(with_unseen_shuffled(first, rng))
+    second = Game(unseen_shuffled(first.deal, first.known, rng))
     for move in moves:
         second.play(move)
     assert snapshot(second) == snapshot(first)

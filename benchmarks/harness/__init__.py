@@ -4,7 +4,7 @@
   interval, rate and time-distribution lines and markdown rows;
 - `harness.runs`: the clock, the command line (`--deals`, `--seed`, `--jobs`, `--budget-ms`, `--clock`),
   worker processes, the machine line, the timed hint and its summary;
-- `harness.deals`: the deal samples of each game and the start of a Klondike deal;
+- `harness.deals`: the deal samples of each game (the registry's games);
 - `harness.docs`: writing a figure block into docs/PERFORMANCE.md;
 - `harness.browser` and `harness.page`: the local server, Chromium, and what several page benchmarks measure
   the same way (start-up, the ready mark, the worker's boot steps).

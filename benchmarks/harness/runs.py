@@ -114,7 +114,7 @@ def play_deals(
 ) -> list[R]:
     """`play` each of `items` (a deal number, or a deal and its settings) in `jobs` processes, each item
     whole in one process, the results in order. `setup` is (initializer, its arguments) run once in each
-    process before its first item (e.g. building the TriPeaks solver's tables, so no deal's time has it).
+    process before its first item (e.g. building a solver's tables, so no deal's time has it).
     `each(result)` is called as each result comes; every `every` results, `progress(results so far)` is
     printed to stderr with the seconds elapsed."""
     begin = time.perf_counter()

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
-from harness.deals import klondike_start
 from harness.runs import HintTime, timed
 
 from klondike_core import autoplay as klondike_autoplay
+from klondike_core.deal import Deal as KlondikeDeal
 from klondike_core.hint import hint as klondike_hint
 from klondike_core.position import Position as KlondikePosition
 from pyramid_core import autoplay as pyramid_autoplay
@@ -120,7 +120,7 @@ def klondike_deal(number: int) -> Played:
     """Klondike deal `number` (draw one) by `autoplay.play_out` taking every hint, and by `autoplay.greedy`;
     a game also ends when its player meets a view it already had (a deterministic advisor would go round
     that circle for ever), and the moves before it are kept."""
-    start = klondike_start(number)
+    start = KlondikeDeal.from_number(number).start()  # every card shown, draw one
     hints: list[HintTime] = []
     repeats: list[int | None] = [None, None]
 

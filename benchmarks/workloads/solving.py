@@ -7,9 +7,9 @@ run it in worker processes; the clock is named in the job ("wall" or "cpu", `har
 
 from __future__ import annotations
 
-from harness.deals import klondike_start
 from harness.runs import clock_named
 
+from klondike_core.deal import Deal as KlondikeDeal
 from klondike_core.fast import Board
 from klondike_core.lines import wins
 from klondike_core.solver import solve_board
@@ -92,7 +92,7 @@ def klondike_deal(job: tuple[int, str, float, int]) -> KlondikeSolved:
     """Klondike deal `job[0]` on the clock `job[1]` with a budget of `job[2]` ms of it, under draw `job[3]`;
     a winning line is replayed (draw one: `replay` and the rules engine; draw three: `lines.wins`)."""
     number, clock_name, budget, draw = job
-    start = klondike_start(number)
+    start = KlondikeDeal.from_number(number).start()  # every card shown, draw one
     result = solve_board(Board.of(start), budget_ms=budget, clock=clock_named(clock_name), draw=draw)
     if result.verdict.value == "win":
         # Replayed through the rules, and for draw one through the game a player plays too.

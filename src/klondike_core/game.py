@@ -125,16 +125,6 @@ class Game(MovePlay[Card, Move, Rejection]):
         return self._recycles
 
     @property
-    def moves(self) -> int:
-        """Moves in the current line of play (undo takes one back; draws and recycles count)."""
-        return len(self._steps)
-
-    @property
-    def actions(self) -> list[Action]:
-        """Every action since the deal started, undos included."""
-        return list(self._actions)
-
-    @property
     def won(self) -> bool:
         """All 52 cards are on the foundations."""
         return rules.is_won(self._position)

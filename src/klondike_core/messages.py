@@ -46,7 +46,5 @@ REJECTION_TEXTS: Final[dict[str, dict[str, str]]] = {
 }
 
 CATALOGUE: Final = Catalogue(REJECTION_TEXTS)
-"""The texts in the shared mechanism (`solitaire_core.messages`)."""
+"""The texts in the shared mechanism (`solitaire_core.messages`), which `moves.Rejection` words."""
 LANGUAGES: Final = CATALOGUE.languages
-rejection_text: Final = CATALOGUE.rejection_text
-"""The text for a rejection reason code; English when the language is unknown."""

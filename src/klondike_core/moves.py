@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
 
+from solitaire_core import refusal
 from solitaire_core.cards import Card
-from solitaire_core.movelist import parse_move_list
-from solitaire_core.protocol import rejection
+from solitaire_core.movelist import ActionReader
 
 from .errors import KlondikeError, MoveError, quote
-from .messages import rejection_text
+from .messages import CATALOGUE
 
 DRAW: Final = "draw"
 RECYCLE: Final = "recycle"
@@ -95,15 +95,10 @@ RECYCLE_MOVE: Final = Move("recycle")
 Action = Move | Literal["undo"]
 
 
-def parse_action(text: str) -> Action:
-    """One entry of a replayed move list: a move, or `undo`."""
-    return UNDO if text == UNDO else Move.parse(text)
-
-
-def parse_actions(text: str) -> list[Action]:
-    """A comma-separated move list such as `draw,7H>T2,undo`; the empty text is no move, an empty item
-    (`18,,draw`, a comma at either end) is a `MoveError` (`solitaire_core.movelist`)."""
-    return parse_move_list(text, parse_action, MoveError)
+_READER: Final = ActionReader(Move.parse, MoveError)
+parse_action, parse_actions = _READER.action, _READER.actions
+"""One entry of a replayed move list (a move, or `undo`), and a comma-separated list of them
+(`solitaire_core.movelist.ActionReader`)."""
 
 
 class Reason(StrEnum):
@@ -125,28 +120,13 @@ class Reason(StrEnum):
     GAME_OVER = "game_over"
 
 
-@dataclass(frozen=True, slots=True)
-class Rejection:
+class Rejection(refusal.Rejection[Reason, str]):
     """A refused move: the reason, and the destination it is about (`"T3"`, `"F"`) when the refusal is
     about where the card was to go (`None` for draw, recycle and a card that cannot move at all)."""
 
-    reason: Reason
-    place: str | None = None
-
-    def message(self, language: str = "fr") -> str:
-        """The short text shown to the player."""
-        return rejection_text(self.reason.value, language)
-
-    def as_json(self) -> dict[str, object]:
-        """The rejection as the API sends it, in the protocol's one shape `{reason, at}` (no text: the page
-        words the reason)."""
-        return rejection(self.reason.value, self.place)
+    __slots__ = ()
+    catalogue = CATALOGUE
 
 
-class IllegalMove(KlondikeError):
+class IllegalMove(KlondikeError, refusal.IllegalMove):
     """Raised by `Game.play` when the rules refuse the move; the game is unchanged."""
-
-    def __init__(self, move: Action, rejection: Rejection) -> None:
-        super().__init__(f"move {move} refused: {rejection.message('en')}")
-        self.move = move
-        self.rejection = rejection

@@ -8,10 +8,8 @@ view always gets the same worlds, and two deals that differ only in unseen cards
 
 from __future__ import annotations
 
-import hashlib
-import random
-
 from solitaire_core.cards import Card
+from solitaire_core.worlds import seeded_floats, shuffled, text_seed
 
 from .position import Position
 
@@ -30,7 +28,7 @@ def view_text(view: Position) -> str:
 
 def view_seed(view: Position) -> int:
     """A 64-bit seed from the view's canonical text."""
-    return int.from_bytes(hashlib.sha256(view_text(view).encode()).digest()[:8], "big")
+    return text_seed(view_text(view))
 
 
 class Worlds:
@@ -39,16 +37,11 @@ class Worlds:
     def __init__(self, view: Position) -> None:
         self.view = view
         self.unseen = sorted(view.unseen)
-        self._random = random.Random(view_seed(view)).random
+        self._random = seeded_floats(view_seed(view))
 
     def draw(self) -> Position:
         """One world."""
-        order = self.unseen[:]
-        rnd = self._random
-        # Fisher-Yates on floats from random(): the one generator output Python keeps stable across versions.
-        for i in range(len(order) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            order[i], order[j] = order[j], order[i]
+        order = shuffled(self.unseen, self._random)
         return self.view.fill(tuple(order))
 
 

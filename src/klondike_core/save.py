@@ -14,7 +14,7 @@ and nesting limits of a request are the shared session's, checked before the JSO
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, TypeAlias
+from typing import Final, TypeAlias
 
 from solitaire_core import playlog
 
@@ -25,9 +25,6 @@ from .game import Game
 
 FORMAT: Final = "klondike-save"
 VERSION: Final = 1
-REPLAY: Final = playlog.REPLAY
-GIVE_UP: Final = playlog.GIVE_UP
-REVEAL: Final = playlog.REVEAL
 MAX_LOG: Final = 100_000
 """The most log entries a save may hold (a real game has a few hundred; 100,000 entries are about 800,000
 characters, inside the session's request limit)."""
@@ -36,18 +33,10 @@ Played: TypeAlias = playlog.Played[Game]
 """A game and the log that led to it (`solitaire_core.playlog.Played`)."""
 
 
-def save(played: Played) -> dict[str, Any]:
-    """The game as a JSON-ready dict."""
-    return playlog.save(played, FORMAT, VERSION)
-
-
-def load(data: object) -> Played:
-    """Rebuild a game from `save`'s output; raise `SaveError` naming the first problem found."""
-    return playlog.load(
-        data, name=FORMAT, version=VERSION, max_log=MAX_LOG, fresh_game=_fresh_game, error=KlondikeError
-    )
-
-
 def _fresh_game(data: Mapping[str, object]) -> Game:
     """A new game of the deal the save names (by one of its ID and its cards: `playlog.name_deal`)."""
     return Game(*playlog.name_deal(data, parse_verified, DealId.deal, Deal.parse))
+
+
+_SAVES: Final = playlog.SaveFormat(FORMAT, VERSION, MAX_LOG, _fresh_game, KlondikeError)
+save, load = _SAVES.save, _SAVES.load

@@ -183,16 +183,6 @@ class Game(MovePlay[int, Move, Rejection]):
         return PYRAMID_SIZE - self._remaining.bit_count()
 
     @property
-    def moves(self) -> int:
-        """Moves in the current line of play (undo takes one back)."""
-        return len(self._steps)
-
-    @property
-    def actions(self) -> list[Action]:
-        """Every action since the deal started, undos included (what a save replays)."""
-        return list(self._actions)
-
-    @property
     def won(self) -> bool:
         """True once the pyramid is empty."""
         return not self._remaining

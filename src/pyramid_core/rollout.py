@@ -15,10 +15,10 @@ which the search sees too.
 
 from __future__ import annotations
 
-import hashlib
-import random
 from dataclasses import replace
 from typing import Final
+
+from solitaire_core.worlds import seeded_floats, shuffled, text_seed
 
 from .game import PlayerView
 from .moves import STOCK, WASTE, Move
@@ -30,7 +30,7 @@ WORLD_NODES: Final = 1500
 
 def view_seed(view: PlayerView) -> int:
     """A 64-bit seed from the view's canonical text."""
-    return int.from_bytes(hashlib.sha256(view.key().encode()).digest()[:8], "big")
+    return text_seed(view.key())
 
 
 def apply(position: Position, move: Move) -> Position:
@@ -66,16 +66,11 @@ class Worlds:
         if len(self.unseen) != len(self.slots):
             raise ValueError("the view's unseen cards do not fill its unknown stock places")
         self.pass_number = view.pass_number
-        self._random = random.Random(view_seed(view)).random
+        self._random = seeded_floats(view_seed(view))
 
     def draw(self) -> Position:
         """One world, as a full-information position."""
-        order = self.unseen[:]
-        rnd = self._random
-        # Fisher-Yates on floats from random(): the one generator output Python keeps stable across versions.
-        for i in range(len(order) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            order[i], order[j] = order[j], order[i]
+        order = shuffled(self.unseen, self._random)
         stock = self.stock[:]
         for slot, rank in zip(self.slots, order, strict=True):
             stock[slot] = rank

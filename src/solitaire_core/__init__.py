@@ -9,8 +9,8 @@ the worker session over it (`playsession`), checked against the one declared pro
 args, replies, the rejection `{reason, at}`, each game's capabilities); and the commands of every command
 line (`commands`).
 
-A game's rules, layout, snapshot, solver and hint stay in the game's own package (`tripeaks_core`,
-`pyramid_core`, ...), which imports from here. Pure Python with no run-time dependency, like the games.
+A game's rules, layout, snapshot, solver and hint stay in the game's own package (`<game>_core`, named
+once in `registry`), which imports from here. Pure Python with no run-time dependency, like the games.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The frame of every game's command line (`python -m tripeaks_core …`, `python -m pyramid_core …`).
+"""The frame of every game's command line (`python -m <game>_core …`, `registry.Entry.cli`).
 
 Bad input exits with status 2 and one line on stderr that names the problem: numbers are ASCII digits only
 and bounded (`positive`, `count`, `seed`: no run of a billion deals, no budget of a century), flags are never

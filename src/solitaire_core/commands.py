@@ -2,8 +2,8 @@
 once: their parsers, and what `solve`, `hint`, `autoplay` and `stats` do with what the game gives them (how
 a deal is read, solved, hinted and played out).
 
-TriPeaks adds its variant flags to these parsers (`tripeaks_core.cli`); Pyramid and Klondike, which have no
-variants, take the whole parser from `game_parser`. The output is the same words in every game: one JSON
+A game with variant flags of its own adds them to these parsers (`command_parsers`); a game without takes
+the whole parser from `game_parser`. The output is the same words in every game: one JSON
 object per result with `--json`, else one line (`describe` for a verdict).
 """
 
@@ -75,7 +75,7 @@ PlayingT = TypeVar("PlayingT", bound=Playing)
 
 
 def describe(result: Solved, lost: str) -> str:
-    """A verdict in one line of English; `lost` says what cannot be done (`"the pyramid cannot be
+    """A verdict in one line of English; `lost` says what cannot be done (`"the table cannot be
     cleared"`)."""
     cost = f"({result.nodes} nodes, {result.ms:.1f} ms)"
     if result.verdict is Verdict.WIN:
@@ -177,7 +177,7 @@ def game_parser(
 ) -> argparse.ArgumentParser:
     """The whole parser of a game: `deal ID`, `solve [DEAL] [--file]`, `hint DEAL [--moves]`, `autoplay` and
     `stats` (with `--budget-ms`), each run by `run[command]`; `every`, when given, adds the game's own
-    options to every command (Klondike's `--draw`)."""
+    options to every command (a `--draw`, say)."""
     parser, commands = command_parsers(package, name)
 
     deal = commands.add_parser("deal", help="print the deal of an ID", allow_abbrev=False)

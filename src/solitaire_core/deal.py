@@ -1,9 +1,9 @@
 """What every game's deal shares: 52 distinct cards in the order of that game's deal notation, read from and
 written as 52 two-character codes separated by spaces.
 
-Which index is which place (TriPeaks' table and stock, Pyramid's pyramid and stock) stays in the game's
-`deal` module, and so does how strictly the text is read: TriPeaks tolerates extra whitespace, Pyramid and
-Klondike read it strictly (`from_spaced`). A game's `Deal` subclasses `DealCards` and names its own error
+Which index is which place (a table, a stock) stays in the game's `deal` module, and so does how strictly
+the text is read: a game may tolerate extra whitespace (`from_codes` after its own split) or read it strictly
+(`from_spaced`). A game's `Deal` subclasses `DealCards` and names its own error
 class, which every message here is raised as.
 """
 
@@ -49,7 +49,7 @@ class DealCards:
     @classmethod
     def from_spaced(cls, text: str, parse_card: Callable[[str], Card] = Card.parse) -> Self:
         """Read 52 codes separated by single spaces (whitespace around the whole text is ignored), each read
-        by `parse_card`: the strict reading of Pyramid's and Klondike's deal notation."""
+        by `parse_card`: the strict reading of a deal notation."""
         body = text.strip(" \t\r\n")
         codes = body.split(" ")
         if len(codes) != DECK_SIZE:

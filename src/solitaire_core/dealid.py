@@ -4,7 +4,7 @@
 
     1234        deal 1234 under the game's standard rules, no claim about it
     E-1234      the same cards, claimed to be an easy deal (M: medium, H: hard; `levels.Level`)
-    T-1234      the same cards under a variant the game names by a letter (Klondike: `T`, draw three)
+    T-1234      the same cards under a variant the game names by a letter (`T`, say, for draw three)
     ET-1234     both
 
 A game says which variant letters it has; the level letters `E`, `M`, `H` are every game's. Letters are read

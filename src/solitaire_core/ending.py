@@ -1,4 +1,4 @@
-"""The end of a game, the same in every game of the site (design.md: TriPeaks, Pyramid, Klondike).
+"""The end of a game, the same in every game of the site (design.md).
 
 A won game is *over*: every move is refused (`game_over`) until an undo reopens it. Giving up (`give_up`) ends
 the game for good: moves and undos are refused, only a restart of the deal plays again. Seeing the solution
@@ -25,7 +25,7 @@ from .errors import SolitaireError
 
 class Outcome(StrEnum):
     """Where a game stands, in every game: `WON` by the game's rule, `STUCK` when it is not won and no legal
-    move is left (the game says when: TriPeaks, the stock empty and no free card fits), `GIVEN_UP` after
+    move is left (the game says when: the stock empty and no free card fits, say), `GIVEN_UP` after
     `give_up` until a restart, else `PLAYING`."""
 
     PLAYING = "playing"
@@ -80,7 +80,7 @@ class Ending(Generic[KnownT, RejectionT]):
 
     def every_card(self) -> Iterable[KnownT]:
         """Every card of the deal, as the knowledge holds them (what `reveal` makes known): the deal
-        indexes 0-51 unless the game's knowledge holds something else (Klondike's holds `Card`s)."""
+        indexes 0-51 unless the game's knowledge holds something else (`Card`s, say)."""
         return cast(Iterable[KnownT], range(DECK_SIZE))
 
     def undo(self) -> bool:
@@ -96,6 +96,11 @@ class Ending(Generic[KnownT, RejectionT]):
     def history(self) -> list[Any]:
         """The moves of the current line of play, oldest first."""
         return [step.move for step in self._steps]
+
+    @property
+    def moves(self) -> int:
+        """Moves in the current line of play (undo takes one back; every kind of move counts)."""
+        return len(self._steps)
 
     @property
     def known(self) -> frozenset[KnownT]:

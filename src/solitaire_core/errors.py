@@ -2,8 +2,8 @@
 that the shared pieces themselves detect.
 
 Callers (a game's command line, its worker session) catch `SolitaireError` and show its message; the class
-name says what kind of input was wrong. A game adds its own subclasses (`tripeaks_core.errors`), and may call
-the base by its own name (`TriPeaksError` is this class), so `except` on that name still catches every error.
+name says what kind of input was wrong. A game adds its own subclasses (its `errors` module), and may call
+the base by its own name (an alias of this class), so `except` on that name still catches every error.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The difficulty levels every game offers, as names and deal-ID letters. What a level means is each game's
-own measured definition (`tripeaks_core.difficulty`, `pyramid_core.difficulty`); the names, the codes the API
+own measured definition (the game's `difficulty` module); the names, the codes the API
 and the page use, and the letters of the deal IDs are the same for every game."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Sets of places as bit masks, the same in every game: bit `i` of a mask is place `i` of the game's layout
-(TriPeaks' 28 table positions, Pyramid's 28 pyramid indexes).
+(28 table positions, say).
 
 A layout says which places cover which as one mask per place (`coverers[i]`: the places that cover place
 `i`); a card is uncovered, so playable, when none of its coverers remains.

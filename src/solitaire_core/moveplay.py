@@ -1,6 +1,6 @@
-"""Playing a move or an undo, given as data or in notation, the same in Pyramid and Klondike: their moves
-(`draw` and `recycle` included) are objects that the game's `Move.parse` reads and that `Game.check` judges.
-TriPeaks' moves are table positions and its `Game` plays them itself.
+"""Playing a move or an undo, given as data or in notation, the same in every game whose moves (`draw` and
+`recycle` included) are objects that the game's `Move.parse` reads and that `Game.check` judges. A game whose
+moves are plain table positions may play them itself, on `Ending` alone.
 
 `MovePlay` is the game's `Ending` too; the game says how a move is read (`parse_move`), judged (`check`) and
 made (`_apply`), and which errors it raises (`illegal_move`, `position_error`). Every move made and every
@@ -9,7 +9,7 @@ undo is recorded in `_actions` (what `Game.actions` returns).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Literal, TypeVar
 
 from .ending import Ending, KnownT, RejectionT
 from .errors import SolitaireError
@@ -28,7 +28,12 @@ class MovePlay(Ending[KnownT, RejectionT], Generic[KnownT, MoveT, RejectionT]):
     position_error: ClassVar[type[SolitaireError]]
     """Raised by `play` for an undo with nothing to take back."""
 
-    _actions: list[Any]
+    _actions: list[MoveT | Literal["undo"]]
+
+    @property
+    def actions(self) -> list[MoveT | Literal["undo"]]:
+        """Every action since the deal started, undos included (what a save replays)."""
+        return list(self._actions)
 
     def parse_move(self, text: str) -> MoveT:
         """The move of `text` in the game's notation (`draw` and `recycle` included), or `MoveError`."""

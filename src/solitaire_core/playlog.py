@@ -1,5 +1,5 @@
-"""A game and the log that led to it, and the save that is that log: the frame Pyramid's and Klondike's saves
-share (`pyramid_core.save`, `klondike_core.save`).
+"""A game and the log that led to it, and the save that is that log: the frame of the saves of the games
+that keep every action (each game's `save` module, one `SaveFormat`).
 
 The log holds every action since the deal was first dealt, in the game's move notation, `undo` included, with
 `replay` where the player started the same deal again, `give_up` where they gave it up and `reveal` where a
@@ -11,7 +11,7 @@ checksum, the flat checks of every field before anything walks the data) is `env
 
 A game's save module gives its format name and version, how many log entries a save may hold, how a fresh
 game is made from the deal fields (`name_deal` reads them) and its own error base class, whose errors become
-`SaveError`s naming the log entry.
+`SaveError`s naming the log entry: one `SaveFormat`, whose `save` and `load` are the game's.
 """
 
 from __future__ import annotations
@@ -211,3 +211,25 @@ def load(
             where = f"log entry {index} ({quote(item, 20)})"
             raise SaveError(f"saved game: {where} cannot be played: {problem}") from None
     return played
+
+
+@dataclass(frozen=True, slots=True)
+class SaveFormat(Generic[GameT]):
+    """One game's save of its log: the format's `name` and `version`, the most log entries a save may hold
+    (`max_log`), how a fresh game is made from the deal fields (`fresh_game`) and the game's error base class
+    (`error`). Its `save` and `load` are the game's."""
+
+    name: str
+    version: int
+    max_log: int
+    fresh_game: Callable[[Mapping[str, object]], GameT]
+    error: type[SolitaireError]
+
+    def save(self, played: Played[GameT]) -> dict[str, Any]:
+        """The game as a JSON-ready dict."""
+        return save(played, self.name, self.version)
+
+    def load(self, data: object) -> Played[GameT]:
+        """Rebuild a game from `save`'s output; raise `SaveError` naming the first problem found."""
+        return load(data, name=self.name, version=self.version, max_log=self.max_log,
+                    fresh_game=self.fresh_game, error=self.error)

@@ -89,7 +89,7 @@ AdviceT = TypeVar("AdviceT", bound=Advice)
 
 class Record(Protocol[GameT_co]):
     """A game and its log as the session acts on them: `playlog.Played` (the log of every action), or a
-    game's own record when its game keeps a log of its own (TriPeaks compacts it as it goes)."""
+    game's own record when its game keeps a log of its own (compacted as it goes, say)."""
 
     @property
     def game(self) -> GameT_co:
@@ -155,7 +155,7 @@ class PlayedSession(
     """The optional ops of the protocol the game has (`warm`, `autofinish`): its capabilities, which the
     worker announces when it boots. The session's `__init__` is given exactly these besides `new`."""
     new_args: ClassVar[tuple[Arg, ...]] = ()
-    """The game's own args of `new` beyond the protocol's (its variants: TriPeaks' `wrap`, say)."""
+    """The game's own args of `new` beyond the protocol's (its variants: a `wrap` flag, say)."""
 
     def __init__(
         self, parts: Parts[GameT, AdviceT, RecordT], played: RecordT, ops: Mapping[str, Handler]

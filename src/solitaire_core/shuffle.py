@@ -9,7 +9,7 @@
    draw is unbiased by rejection: words at or above the largest multiple of `i + 1` below 2**64 are thrown
    away and redrawn, then `j = word % (i + 1)`.
 3. The starting order is the ordered deck (clubs A-K, then diamonds, hearts, spades); each game reads the
-   shuffled order straight into its own deal notation (TriPeaks: index 0-2 the tips, ..., 29-51 the stock).
+   shuffled order straight into its own deal notation (index 0-27 its table, 28-51 its stock, say).
 
 Changing any of this changes every deal ID ever shared: the golden tests in `tests/test_dealid.py` and
 `tests/test_solitaire_core.py` guard it.

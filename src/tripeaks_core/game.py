@@ -252,11 +252,6 @@ class Game(Ending[int, Rejection]):
         return TABLE_SIZE - self._remaining.bit_count()
 
     @property
-    def moves(self) -> int:
-        """Takes and draws in the current line of play (undo takes one back)."""
-        return len(self._steps)
-
-    @property
     def draws(self) -> int:
         """Draws in the current line of play."""
         return self._draws
@@ -401,13 +396,13 @@ class Game(Ending[int, Rejection]):
         """Take the card at `position`; raise `IllegalMove` (the game unchanged) when refused."""
         rejection = self.try_take(position)
         if rejection is not None:
-            raise IllegalMove(rejection)
+            raise IllegalMove(rejection, position)
 
     def draw(self) -> None:
         """Draw the next stock card; raise `IllegalMove` when the stock is empty."""
         rejection = self.try_draw()
         if rejection is not None:
-            raise IllegalMove(rejection)
+            raise IllegalMove(rejection, DRAW)
 
     def play(self, move: Action) -> None:
         """Make a move given in move notation (`undo` included); raise on an illegal one: `IllegalMove` for
@@ -417,7 +412,7 @@ class Game(Ending[int, Rejection]):
         elif move == UNDO:
             rejection = self.check_undo()
             if rejection is not None:
-                raise IllegalMove(rejection)
+                raise IllegalMove(rejection, UNDO)
             if not self.undo():
                 raise PositionError("there is no move to undo")
         else:

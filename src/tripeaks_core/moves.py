@@ -5,17 +5,16 @@ A move is a table position 0-27 (take that card) or the string `draw`; move list
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Literal
 
+from solitaire_core import refusal
 from solitaire_core.movelist import parse_move_list
-from solitaire_core.protocol import rejection
 from solitaire_core.quoting import quote
 
 from .errors import MoveError, TriPeaksError
 from .layout import TABLE_SIZE
-from .messages import rejection_text
+from .messages import CATALOGUE
 
 DRAW: Final = "draw"
 UNDO: Final = "undo"
@@ -36,29 +35,26 @@ class Reason(StrEnum):
     seeing the solution no undo either."""
 
 
-@dataclass(frozen=True, slots=True)
-class Rejection:
+class Rejection(refusal.Rejection[Reason, int]):
     """A refused action: the reason, and the position for a take (`None` for a draw)."""
 
-    reason: Reason
-    position: int | None = None
+    __slots__ = ()
+    catalogue = CATALOGUE
 
-    def message(self, language: str = "fr") -> str:
-        """The text shown to the player."""
-        return rejection_text(self.reason.value, language)
-
-    def as_json(self) -> dict[str, object]:
-        """The rejection as the API sends it, in the protocol's one shape `{reason, at}` (no text: the page
-        words the reason)."""
-        return rejection(self.reason.value, self.position)
+    @property
+    def position(self) -> int | None:
+        """The table position of a refused take (`at` by this game's name), `None` for a draw."""
+        return self.at
 
 
-class IllegalMove(TriPeaksError):
-    """Raised by `Game.take` and `Game.draw` when the rules refuse the action; the game is unchanged."""
+class IllegalMove(refusal.IllegalMove):
+    """Raised by `Game.take` and `Game.draw` when the rules refuse the action; the game is unchanged. Its
+    message names the position rather than the move (TriPeaks' move is a position)."""
 
-    def __init__(self, rejection: Rejection) -> None:
+    def __init__(self, rejection: Rejection, move: Action) -> None:
         where = "" if rejection.position is None else f" (position {rejection.position})"
-        super().__init__(f"move refused{where}: {rejection.message('en')}")
+        TriPeaksError.__init__(self, f"move refused{where}: {rejection.message('en')}")
+        self.move = move
         self.rejection = rejection
 
 

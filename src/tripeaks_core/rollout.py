@@ -19,9 +19,9 @@ once per set and cached.
 
 from __future__ import annotations
 
-import hashlib
-import random
 from typing import Final
+
+from solitaire_core.worlds import seeded_floats, shuffled, text_seed
 
 from .game import PlayerView
 from .layout import COVERER_MASK, COVERS, ROW_OF, TABLE_SIZE
@@ -100,7 +100,7 @@ def playout(world: World, mask: int, waste: int, drawn: int) -> int:
 
 def view_seed(view: PlayerView) -> int:
     """A 64-bit seed from the view's canonical text."""
-    return int.from_bytes(hashlib.sha256(view.key().encode()).digest()[:8], "big")
+    return text_seed(view.key())
 
 
 class Worlds:
@@ -117,16 +117,11 @@ class Worlds:
         self.unseen = sorted(card.rank for card in view.unseen)
         if len(self.unseen) != len(self.table_slots) + len(self.stock_slots):
             raise ValueError("the view's unseen cards do not fill its unknown places")
-        self._random = random.Random(view_seed(view)).random
+        self._random = seeded_floats(view_seed(view))
 
     def draw(self) -> World:
         """One world: table ranks, stock ranks (next first), and its `fits_table`."""
-        order = self.unseen[:]
-        rnd = self._random
-        # Fisher-Yates on floats from random(): the one generator output Python keeps stable across versions.
-        for i in range(len(order) - 1, 0, -1):
-            j = int(rnd() * (i + 1))
-            order[i], order[j] = order[j], order[i]
+        order = shuffled(self.unseen, self._random)
         ranks = self.ranks[:]
         stock = self.stock[:]
         k = 0
