@@ -48,7 +48,7 @@ class Precache:
 
 
 def description(names: list[str], language: str) -> str:
-    """The app's description naming every game: "TriPeaks, Pyramide et Klondike, des réussites …"."""
+    """The app's description naming every game (in the registry's order), then what the site is."""
     text, last = DESCRIPTION[language]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + last + names[-1]
     return text.format(games=listed)

@@ -5,7 +5,7 @@
 `build.py build` calls `build_wheel(SRC, PYPROJECT, outdir)`; a site built with games from outside the tree
 (a test's) passes their source folders too (`extra`), whose packages join the same wheel. Standard library
 only. A package is a folder
-of src/ with an `__init__.py` (`solitaire_core`, `tripeaks_core`, `pyramid_core` when present, ...); the
+of src/ with an `__init__.py` (`solitaire_core` and every game's `<game>_core`); the
 wheel holds their `.py` files (and `py.typed` markers), `METADATA`, `WHEEL`, `entry_points.txt` and a
 `RECORD` with each file's sha256 and size.
 

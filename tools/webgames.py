@@ -5,7 +5,7 @@ The list is the JS registry, `js/games.js`: one line `import <id> from "../games
 game, in the switcher's order (the first game's page is the site's own address). From each game's folder,
 `games/<id>/`, the build reads:
 
-- `manifest.js`: its `page` and `href` lines (`page: "pyramid.html",`), the address of its page and how
+- `manifest.js`: its `page` and `href` lines (`page: "<id>.html",`), the address of its page and how
   links name it;
 - `parts.html`: its markup in the shared page, one `<template data-slot="NAME">` per slot of index.html
   (status fields, table, rules section, win figures, settings), each element marked `data-only="<id>"`;
@@ -45,10 +45,10 @@ class WebGame:
     id: str
     page: str  # its page's file name ("index.html" for the first game)
     href: str  # how links name it ("./" for the first game)
-    names: dict[str, str]  # language -> its name ("Pyramide", "Pyramid")
+    names: dict[str, str]  # language -> its name (the French and English names)
     title: str  # its page's title, in French (the page's first language)
     description: str  # its page's description, in French
-    stylesheet: str | None  # its stylesheet, relative to the site ("games/pyramid/style.css")
+    stylesheet: str | None  # its stylesheet, relative to the site ("games/<id>/style.css")
 
 
 def _catalogue(site: Path, game: str, language: str) -> dict[str, object]:

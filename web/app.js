@@ -493,7 +493,7 @@ async function restartEngine() {
   if (!notice || notice.key === "loading") lines.setMessage({ key: "notice.restarted", kind: "notice" });
 }
 
-/** The intents every game has; a game adds its own (TriPeaks: take, draw; Pyramid: pick, draw, recycle). */
+/** The intents every game has; a game adds its own (its manifest's `intents`: a take, a pick, a recycle, ...). */
 const intents = {
   undo() {
     if (!state.can_undo) {

@@ -7,7 +7,10 @@ from __future__ import annotations
 import statistics
 from typing import Any, NamedTuple
 
+import webgames
 from playwright.sync_api import Browser, BrowserContext, Page, Request
+
+from harness import ROOT
 
 READY = "#game[data-state='ready']"
 
@@ -19,10 +22,11 @@ def ready_mark(page: Page) -> float:
     return value
 
 
-BOOT_RECORDER = """
-localStorage.setItem('tripeaks.welcome', 'seen');
-localStorage.setItem('pyramid.welcome', 'seen');
-(() => {
+# Every game's welcome line is dismissed beforehand: the figures time a returning player's table.
+WELCOMED = "".join(
+    f"localStorage.setItem('{game.id}.welcome', 'seen');\n" for game in webgames.games(ROOT / "web")
+)
+BOOT_RECORDER = WELCOMED + """(() => {
   const Original = window.Worker;
   window.__boot = null;
   window.__snapshotSaved = null; // the worker's {type: 'snapshot-saved', ok}: its own copy kept (or not)
@@ -64,7 +68,7 @@ PHASE_NAMES = {
     "pyodide": "`loadPyodide` (runtime, wasm, stdlib; restoring the snapshot when there is one)",
     "unpacked": "checking, unpacking and importing the engine wheel (every game's engine)",
     "installed": "taking the start-up snapshot",
-    "session": "the first Session (TriPeaks')",
+    "session": "the first Session (the first game's)",
 }
 # Those of a start from the snapshot the build ships (worker.js), in order.
 SHIPPED_PHASES = ("imported", "snapshot-fetched", "snapshot-unpacked", "pyodide", "session")

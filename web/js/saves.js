@@ -1,7 +1,7 @@
 // The game in progress in storage (persistence, outside the render path): the record written after every
 // reply that changed it, read back at start, its clock written when the page is left, and a save another
 // tab wrote taken up. The controller (app.js) decides when; this module says what a record holds and which
-// records may be used. Records are per game (js/storage.js prefixes them): "tripeaks.save", "pyramid.save", …
+// records may be used. Records are per game (js/storage.js prefixes them): "<prefix>save" under each game's own prefix
 
 import { nestingDepth } from "./engine.js";
 import * as store from "./storage.js";

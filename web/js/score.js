@@ -1,6 +1,6 @@
 // The optional streak score (a setting of the statistics panel, "score" in storage): shown in the status
-// line and the win panel when it is on, from the snapshot's `score`. The fields are a game's markup (TriPeaks'
-// parts.html): a registry with no game that has them shows none.
+// line and the win panel when it is on, from the snapshot's `score`. The fields are a game's markup (its
+// parts.html, for a game whose snapshot has a score): a registry with no such game shows none.
 
 import { t } from "./i18n.js";
 import * as store from "./storage.js";

@@ -23,7 +23,7 @@ export function useScheme(next) {
   scheme = next;
 }
 
-/** The statistics key of a snapshot (TriPeaks: "easy|wrap|down"). */
+/** The statistics key of a snapshot (the game's `stats_keys.keyOf`: its level and variants, joined by "|"). */
 export const keyOf = (snapshot) => scheme.keyOf(snapshot);
 /** The player's words for a key. */
 export const describeKey = (key) => scheme.describeKey(key);

@@ -1,10 +1,11 @@
 // localStorage that never throws (private mode, full quota, storage disabled), and records checked before
 // anything uses them (a damaged or hostile record must never reach the engine).
 //
-// Each game keeps its own records under its own prefix ("tripeaks.save", "pyramid.save", ...), so switching
-// games keeps each game's game in progress, statistics and settings. TriPeaks' prefix is the one the site
-// has always used, so what players saved before there were several games is read as it is. The few
-// settings of the whole site (the language, the game played last) stay under "tripeaks." for the same reason.
+// Each game keeps its own records under its own prefix ("<id>.save", "<id>.stats", ...), so switching games
+// keeps each game's game in progress, statistics and settings. The site's first game had the site to itself
+// once, and its prefix is the site's own: what players saved then is read as it is, and the few settings of
+// the whole site (the language, the game played last) stay under it. That is why a name is spelled here: it
+// is stored data, not a game the shell knows.
 
 const SITE_PREFIX = "tripeaks.";
 const SITE_KEYS = new Set(["lang", "game"]);
