@@ -43,9 +43,10 @@ from solitaire_core.verdict import Verdict
 from . import rules
 from .fast import DRAW, RECYCLE, Board
 from .finish import finishing_move
-from .headway import FAR, Headway, advances, headway_steps, raises_standing, reveals
+from .headway import FAR, headway_steps, raises_standing, reveals
 from .position import Position
 from .proof import replays_to_win
+from .rise import Potential
 from .rollout import Worlds
 from .solver import Solver, safe_up, solve_board_steps
 
@@ -138,6 +139,7 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         if finishing is not None:
             return of_move(str(finishing), True, "winning_line")
     here = yield from headway_steps(view)
+    potential = Potential(view, here)
     if view.all_known:
         budget = max(1000, int(KNOWN_NODES * scale))
         result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
@@ -147,20 +149,20 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
             view.draw == 1 or replays_to_win(view, result.line)
         ):
             first = result.line[0]
-            if (yield from advances(view, here, first)):
+            if (yield from potential.advances(first)):
                 return of_move(first, True, "winning_line")
     if here.hopeless:
         return Hint("stuck", why="no_headway")
     if len(moves) == 1:
-        return (of_move(moves[0], False, "only_move") if (yield from advances(view, here, moves[0]))
+        return (of_move(moves[0], False, "only_move") if (yield from potential.advances(moves[0]))
                 else Hint("stuck", why="no_headway"))
     for move in moves:
         if (move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit)
-                and (yield from advances(view, here, move))):
+                and (yield from potential.advances(move))):
             return of_move(move, False, "safe_foundation")
     votes = yield from _votes(view, moves, scale)
     ranked = sorted(moves, key=lambda move: (-votes.get(move, 0), moves.index(move)))
-    best = yield from _first_advancing(view, here, ranked)
+    best = yield from _first_advancing(potential, ranked)
     if best is None:
         return Hint("stuck", why="no_headway")
     if votes.get(best):
@@ -177,7 +179,8 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
     nodes = max(100, int(WORLD_NODES * scale))
     for done in range(1, count + 1):
         world = worlds.draw()
-        search = Solver(Board.of(world), max_nodes=nodes, strict=True, yield_every=YIELD_EVERY)
+        search = Solver(Board.of(world), max_nodes=nodes, strict=True, yield_every=YIELD_EVERY,
+                        draw=view.draw)
         result = yield from search.result_steps()
         if result.verdict is Verdict.WIN and result.line and result.line[0] in legal:
             votes[result.line[0]] = votes.get(result.line[0], 0) + 1
@@ -189,23 +192,28 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
     return votes
 
 
-def _first_advancing(view: Position, here: Headway, ranked: list[str]) -> Generator[None, None, str | None]:
-    """The first move of `ranked` that raises the headway potential (`headway`): the moves that turn or show
+def _first_advancing(potential: Potential, ranked: list[str]) -> Generator[None, None, str | None]:
+    """The first move of `ranked` that raises the potential (`headway`, `rise`): the moves that turn or show
     a card, shorten the distance or raise the standing are tried in order, a search each for at most
-    `CHECKS` of them; then only the moves that shorten the distance. With draw three, when the distance
-    search stopped at its bounds (no distance, not a proof), every move is searched, a card down from a
-    foundation included: any of them may be what lets the search settle (slower, but only in such views)."""
+    `CHECKS` of them; then only the moves that shorten the distance (with draw three, or its rise). With
+    draw three, when the distance search stopped at its bounds (no distance, not a proof), every move is
+    searched, a card down from a foundation included: any of them may be what lets the search settle (slower,
+    but only in such views)."""
+    view, here = potential.view, potential.here
+    onward = here.onward
+    if view.draw != 1:
+        onward = onward | (yield from potential.rise()).onward
     checks = 0
     open_search = view.draw != 1 and here.distance == FAR and not here.settled
     for move in ranked:
         if reveals(view, move):
             return move
-        if move not in here.onward and not open_search and not raises_standing(view, move):
+        if move not in onward and not open_search and not raises_standing(view, move):
             continue
-        if checks >= CHECKS and move not in here.onward and not open_search:
+        if checks >= CHECKS and move not in onward and not open_search:
             continue
         checks += 1
-        if (yield from advances(view, here, move)):
+        if (yield from potential.advances(move)):
             return move
     return None
 
