@@ -47,6 +47,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from . import rules
+from .endgame import ending_steps, is_open
 from .fast import DRAW, RECYCLE
 from .moves import Move
 from .position import Position
@@ -203,9 +204,15 @@ def headway_steps(view: Position) -> Generator[None, None, Headway]:
     Draw three: when the exact search stops at its bounds, the distance is the draw-one search's (the talon
     as random access, a smaller space), counted from `RELAXED`: longer than any exact distance, shorter than
     none found. Both are functions of the view, so the potential still only rises along the hint's moves; the
-    draw-one search's `FAR` settled is a proof for draw three too (it reaches more)."""
+    draw-one search's `FAR` settled is a proof for draw three too (it reaches more). An open view (every card
+    known, none face down) has no card left to turn: its distance is the solver's line (`endgame`)."""
     if view.draw == 1:
         return (yield from _search(view, exact=False))
+    if is_open(view):
+        length, settled, first = yield from ending_steps(view, YIELD_EVERY)
+        if length is None or first is None:
+            return Headway(FAR, settled, frozenset())
+        return Headway((length, 0), True, frozenset({first}))
     here = yield from _search(view, exact=True)
     if here.settled:
         return here

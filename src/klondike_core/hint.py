@@ -142,7 +142,8 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
     potential = Potential(view, here)
     if view.all_known:
         budget = max(1000, int(KNOWN_NODES * scale))
-        result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
+        result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY,
+                                            draw=view.draw)
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line and (
