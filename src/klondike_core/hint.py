@@ -41,9 +41,10 @@ from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
 
 from . import rules
+from .endgame import is_open
 from .fast import DRAW, RECYCLE, Board
 from .finish import finishing_move
-from .headway import FAR, headway_steps, raises_standing, reveals
+from .headway import FAR, Distance, headway_steps, raises_standing, reveals
 from .position import Position
 from .proof import replays_to_win
 from .rise import Potential
@@ -152,6 +153,10 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
             first = result.line[0]
             if (yield from potential.advances(first)):
                 return of_move(first, True, "winning_line")
+        if is_open(view) and here.distance != FAR:
+            shortest = yield from _shortest_ending(view, here.distance, moves)
+            if shortest is not None:
+                return of_move(shortest, True, "winning_line")
     if here.hopeless:
         return Hint("stuck", why="no_headway")
     if len(moves) == 1:
@@ -193,19 +198,35 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
     return votes
 
 
+def _shortest_ending(
+    view: Position, distance: Distance, moves: list[str]
+) -> Generator[None, None, str | None]:
+    """Draw three, an open view (`endgame`): the move after which the solver's winning line is shortest, when
+    it is shorter than the view's own (`distance`; the first in `moves`' order among equals). The solver does
+    not always find the rest of its own line from the position after its first move, so the steepest step
+    goes further than the first step of its line before no move shortens the line any more."""
+    best, shortest = None, distance
+    for move in moves:
+        there = yield from headway_steps(rules.play(view, move))
+        if there.distance < shortest:
+            best, shortest = move, there.distance
+    return best
+
+
 def _first_advancing(potential: Potential, ranked: list[str]) -> Generator[None, None, str | None]:
     """The first move of `ranked` that raises the potential (`headway`, `rise`): the moves that turn or show
     a card, shorten the distance or raise the standing are tried in order, a search each for at most
     `CHECKS` of them; then only the moves that shorten the distance (with draw three, or its rise). With
     draw three, when the distance search stopped at its bounds (no distance, not a proof), every move is
     searched, a card down from a foundation included: any of them may be what lets the search settle (slower,
-    but only in such views)."""
+    but only in such views); and in an open view too, whose distance is the solver's line (`endgame`), since
+    the solver does not always find from a move's position the rest of its own line."""
     view, here = potential.view, potential.here
     onward = here.onward
     if view.draw != 1:
         onward = onward | (yield from potential.rise()).onward
     checks = 0
-    open_search = view.draw != 1 and here.distance == FAR and not here.settled
+    open_search = view.draw != 1 and ((here.distance == FAR and not here.settled) or is_open(view))
     for move in ranked:
         if reveals(view, move):
             return move
