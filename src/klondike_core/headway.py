@@ -33,6 +33,10 @@ access beyond the first step: its distance could grow along its own shortest lin
 advises moves that shorten it, said "no move gets anywhere" where a line existed; it won 1 easy draw-three
 deal of 30.)
 
+Draw three adds two things of its own: in an open view (every card known, none face down: no card left to
+turn) the distance is the length of the solver's winning line (`endgame`), and a last part of the potential,
+after the standing, the rise (`rise`: the shortest line to a higher standing).
+
 The search stops at `progress.MAX_STATES` positions expanded or `progress.MAX_WORK` generated: then the
 distance is `FAR` and `settled` is False. `FAR` with `settled` True is a proof that no card can ever be
 turned or seen again from here: with a card still unknown the deal can no longer be won (every card must

@@ -22,8 +22,11 @@ follows the hint never meets a view again. The rules below pick among those move
 **Draw three** is the same hint on a view that says `draw` 3: the moves are the same, a draw turns three
 cards (`rules.apply`), the distance of `headway` is searched exactly under draw three (a talon card
 plays only when draws bring it to the top), auto-finish is offered only when it wins (`finish`), and the
-sampled worlds' quick searches, which read the talon as draw one's, are votes, not proofs (a vote for a move
-that is not legal is never counted).
+sampled worlds' quick searches and the exact branch run the solver under draw three. Two parts of the
+potential are draw three's own: the rise (`rise`: the shortest line to a higher standing, compared last, so a
+draw or a move that only prepares a card up or a talon card played may be advised where nothing else
+settles) and, in an open view (every card known, none face down), the distance read from the solver's
+winning line (`endgame`), where every move is a candidate and the one whose line is shortest goes first.
 
 The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
 for the worker).
