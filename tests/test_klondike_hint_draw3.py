@@ -59,7 +59,7 @@ def test_in_an_open_ending_each_hinted_move_shortens_the_solver_line():
 
 def test_the_rise_counts_the_draws_before_a_talon_card_plays():
     # red tops on unseen face-down cards, a known stock: 9C fits on TH after one draw of three
-    tableau = tuple((None, C(code)) for code in "KH KD QH QD JH JD TH".split())
+    tableau = tuple((None, card) for card in cards("KH KD QH QD JH JD TH"))
     view = Position(tableau, (1,) * 7, cards("5H 4D 9C"), (), (0, 0, 0, 0),
                     frozenset(FULL_DECK) - set(cards("KH KD QH QD JH JD TH 5H 4D 9C")), draw=3)
     rise = finish(rise_steps(view))
@@ -78,7 +78,8 @@ def test_draw_one_has_no_rise():
 def _potential(view: Position) -> tuple[object, ...]:
     here = finish(headway_steps(view))
     rise = finish(rise_steps(view))
-    return (uncovered(view), tuple(-d for d in here.distance), standing(view), tuple(-d for d in rise.distance))
+    return (uncovered(view), tuple(-d for d in here.distance), standing(view),
+            tuple(-d for d in rise.distance))
 
 
 def test_every_hinted_move_raises_the_whole_draw_three_potential():
