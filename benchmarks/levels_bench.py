@@ -24,7 +24,9 @@ reports:
   definition; and the share of "any deal" the solver proves winnable;
 - "hint wins": the share of the first `--hint-deals` deals won by the game's `autoplay.play_out`, which
   takes every hint and never sees an unseen card: the real check, its rate must fall from easy to medium to
-  hard. `--jobs` plays those deals in parallel processes (each deal whole in one process).
+  hard. `--jobs` plays those deals in parallel processes (each deal whole in one process). Klondike also
+  gives, paired on the hint's deals, the greedy player's wins there and the deals only one of the two won,
+  and the CPU time of each hint (`time.process_time`, median / p95 / max).
 
 Rates come with 95% Wilson intervals. With `--session` (Klondike), the time is that of the whole worker
 request `{"op": "new", "args": {"level", "draw"}}` (`klondike_core.api.Session.handle`: dealing from a secure
@@ -48,6 +50,9 @@ from klondike_core import autoplay as klondike_autoplay
 from klondike_core import difficulty as klondike_difficulty
 from klondike_core.api import Session as KlondikeSession
 from klondike_core.deal import DealId as KlondikeDealId
+from klondike_core.hint import Hint as KlondikeHint
+from klondike_core.hint import hint as klondike_hint
+from klondike_core.position import Position as KlondikePosition
 from pyramid_core import autoplay as pyramid_autoplay
 from pyramid_core import difficulty as pyramid_difficulty
 from pyramid_core.deal import DealId as PyramidDealId
@@ -118,10 +123,19 @@ def pyramid_hint_wins(number: int) -> bool:
     return pyramid_autoplay.play_out(PyramidGame.from_id(number))
 
 
-def klondike_hint_wins(job: tuple[KlondikeDealId, int]) -> bool:
-    """One Klondike deal played out taking every hint under draw `job[1]` (run in a worker process)."""
+def klondike_hint_wins(job: tuple[KlondikeDealId, int]) -> tuple[bool, list[float]]:
+    """One Klondike deal played out taking every hint under draw `job[1]` (run in a worker process): won,
+    and the CPU milliseconds of each hint."""
     deal_id, draw = job
-    return klondike_autoplay.play_out(deal_id.deal().start(draw))
+    times: list[float] = []
+
+    def timed(view: KlondikePosition) -> KlondikeHint:
+        begin = time.process_time()
+        advice = klondike_hint(view)
+        times.append((time.process_time() - begin) * 1000)
+        return advice
+
+    return klondike_autoplay.play_out(deal_id.deal().start(draw), advisor=timed), times
 
 
 def tripeaks_row(args: argparse.Namespace, row: int, level: Level | None) -> tuple[Dealt, list[str]]:
@@ -165,18 +179,34 @@ def klondike_row(args: argparse.Namespace, row: int, level: Level | None) -> tup
     starts = klondike_difficulty.candidates(3000 + 10 * args.draw + row)
     dealt = deal_timed(lambda: klondike_difficulty.deal_at_level(level, args.draw, next(starts)), args.deals)
     if args.no_players:
-        return dealt, ["-", "-"]
-    greedy = sum(klondike_autoplay.play_out(d.deal().start(args.draw), advisor=klondike_autoplay.greedy)
-                 for d in dealt.deals)
+        return dealt, ["-"] * 5
+    greedy = [klondike_autoplay.play_out(d.deal().start(args.draw), advisor=klondike_autoplay.greedy)
+              for d in dealt.deals]
     played = [(d, args.draw) for d in dealt.deals[: args.hint_deals]]
-    won = sum(play_deals(klondike_hint_wins, played, args.jobs)) if played else 0
-    return dealt, [short_rate(greedy, len(dealt.deals)), short_rate(won, len(played))]
+    results = play_deals(klondike_hint_wins, played, args.jobs, every=10, progress=klondike_progress) \
+        if played else []
+    won = [result[0] for result in results]
+    times = [ms for result in results for ms in result[1]]
+    paired = sum(greedy[: len(won)])
+    hint_only = sum(h and not g for h, g in zip(won, greedy, strict=False))
+    greedy_only = sum(g and not h for h, g in zip(won, greedy, strict=False))
+    return dealt, [short_rate(sum(greedy), len(greedy)), short_rate(sum(won), len(won)),
+                   short_rate(paired, len(won)), f"{hint_only} / {greedy_only}",
+                   timing(times) if times else "-"]
+
+
+def klondike_progress(results: list[tuple[bool, list[float]]]) -> str:
+    """The running figures of the hint player, printed every 10 deals."""
+    times = [ms for result in results for ms in result[1]]
+    return (f": hint won {sum(result[0] for result in results)} of {len(results)}, "
+            f"hint CPU ms median {statistics.median(times):.1f}, p95 {percentile(times, 0.95):.1f}")
 
 
 COLUMNS = {
     "tripeaks": ("greedy wins", "hint wins"),
     "pyramid": ("winnable (solver)", "sloppy wins", "greedy wins", "hint wins"),
-    "klondike": ("greedy wins", "hint wins"),
+    "klondike": ("greedy wins", "hint wins", "greedy wins, the hint's deals",
+                 "won by hint only / greedy only", "hint CPU ms: median / p95 / max"),
 }
 ROW_OF: dict[str, Callable[[argparse.Namespace, int, Level | None], tuple[Dealt, list[str]]]] = {
     "tripeaks": tripeaks_row, "pyramid": pyramid_row, "klondike": klondike_row,

@@ -33,6 +33,10 @@ access beyond the first step: its distance could grow along its own shortest lin
 advises moves that shorten it, said "no move gets anywhere" where a line existed; it won 1 easy draw-three
 deal of 30.)
 
+Draw three adds two things of its own: in an open view (every card known, none face down: no card left to
+turn) the distance is the length of the solver's winning line (`endgame`), and a last part of the potential,
+after the standing, the rise (`rise`: the shortest line to a higher standing).
+
 The search stops at `progress.MAX_STATES` positions expanded or `progress.MAX_WORK` generated: then the
 distance is `FAR` and `settled` is False. `FAR` with `settled` True is a proof that no card can ever be
 turned or seen again from here: with a card still unknown the deal can no longer be won (every card must
@@ -47,6 +51,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from . import rules
+from .endgame import ending_steps, is_open
 from .fast import DRAW, RECYCLE
 from .moves import Move
 from .position import Position
@@ -127,7 +132,7 @@ def draws_to_top(view: Position, index: int) -> int | None:
     return talon_tops(view).get(index)
 
 
-def _key_exact(position: Position) -> tuple[object, ...]:
+def key_exact(position: Position) -> tuple[object, ...]:
     """Draw three's search key: `progress`'s (columns in any order, stock, foundations) and where the waste
     ends (which cards draws can bring to the top depends on it)."""
     return (_key(position), len(position.waste))
@@ -150,7 +155,7 @@ def _talon_plays(position: Position) -> Iterator[tuple[str, int, Position]]:
             yield str(move), cost, rules.apply(topped, move)
 
 
-def _steps_exact(position: Position) -> list[tuple[str, int, Position]]:
+def steps_exact(position: Position) -> list[tuple[str, int, Position]]:
     """Draw three's steps from `position`: every move of a tableau or foundation card (the talon where it
     is), then every talon card draws can bring to the top (`_talon_plays`). Exact: a line of draw three
     plays cards in this order with draws and recycles between, and a tableau move made at another place of
@@ -185,7 +190,7 @@ def _first_steps(view: Position, root: Position) -> list[tuple[str, int, Positio
     return steps
 
 
-def _headway(view: Position, depth: int, hit: int, steps: list[tuple[str, int, Position]]) -> Headway:
+def found_at(view: Position, depth: int, hit: int, steps: list[tuple[str, int, Position]]) -> Headway:
     """The headway once the search found, at `depth` talon steps, the lines starting with the first steps
     whose bits are set in `hit`."""
     costs = [(move, cost) for i, (move, cost, _) in enumerate(steps) if hit >> i & 1]
@@ -203,9 +208,15 @@ def headway_steps(view: Position) -> Generator[None, None, Headway]:
     Draw three: when the exact search stops at its bounds, the distance is the draw-one search's (the talon
     as random access, a smaller space), counted from `RELAXED`: longer than any exact distance, shorter than
     none found. Both are functions of the view, so the potential still only rises along the hint's moves; the
-    draw-one search's `FAR` settled is a proof for draw three too (it reaches more)."""
+    draw-one search's `FAR` settled is a proof for draw three too (it reaches more). An open view (every card
+    known, none face down) has no card left to turn: its distance is the solver's line (`endgame`)."""
     if view.draw == 1:
         return (yield from _search(view, exact=False))
+    if is_open(view):
+        length, settled, first = yield from ending_steps(view, YIELD_EVERY)
+        if length is None or first is None:
+            return Headway(FAR, settled, frozenset())
+        return Headway((length, 0), True, frozenset({first}))
     here = yield from _search(view, exact=True)
     if here.settled:
         return here
@@ -223,8 +234,8 @@ def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
     first layer that turns a card is reached."""
     down = sum(view.face_down)
     root = view if exact else _talon(view)
-    steps = _steps_exact(view) if exact else _first_steps(view, root)
-    key_of = _key_exact if exact else _key
+    steps = steps_exact(view) if exact else _first_steps(view, root)
+    key_of = key_exact if exact else _key
     hit = 0
     for i, (_, _, after) in enumerate(steps):
         if sum(after.face_down) < down:
@@ -233,7 +244,7 @@ def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
         steps.append((DRAW, view.stock.index(None) // view.draw, root))
         hit |= 1 << (len(steps) - 1)
     if hit:
-        return _headway(view, 1, hit, steps)
+        return found_at(view, 1, hit, steps)
     seen: set[object] = {key_of(root)}
     layer: dict[object, tuple[Position, int]] = {}
     for i, (_, _, after) in enumerate(steps):
@@ -254,7 +265,7 @@ def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
             expanded += 1
             if expanded % YIELD_EVERY == 0:
                 yield
-            successors = (step[2] for step in _steps_exact(position)) if exact else talon_successors(position)
+            successors = (step[2] for step in steps_exact(position)) if exact else talon_successors(position)
             for after in successors:
                 work += 1
                 if sum(after.face_down) < down:
@@ -266,23 +277,29 @@ def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
                 known = following.get(key)
                 following[key] = (after, (known[1] if known else 0) | mask)
         if hit:
-            return _headway(view, depth, hit, steps)
+            return found_at(view, depth, hit, steps)
         layer = following
     return Headway(FAR, True, frozenset())
 
 
-def advances(view: Position, here: Headway, move: str) -> Generator[None, None, bool]:
-    """Whether the legal `move` raises the potential of `view` (whose headway is `here`): it turns or shows
-    a card, or it shortens the distance, or it keeps the distance and raises the standing."""
+def compare(view: Position, here: Headway, move: str) -> Generator[None, None, int]:
+    """How the legal `move` changes the potential of `view` (whose headway is `here`): 1 when it turns or
+    shows a card, shortens the distance, or keeps the distance and raises the standing; -1 when it lowers
+    it; 0 when it keeps all three (draw three then compares its rise, `rise`)."""
     if reveals(view, move):
-        return True
+        return 1
     after = rules.play(view, move)
     if here.distance == FAR and standing(after) > standing(view):
-        return True  # no distance is longer: no need to search
+        return 1  # no distance is longer: no need to search
     there = yield from headway_steps(after)
     if there.distance != here.distance:
-        return there.distance < here.distance
-    return standing(after) > standing(view)
+        return 1 if there.distance < here.distance else -1
+    return (standing(after) > standing(view)) - (standing(after) < standing(view))
+
+
+def advances(view: Position, here: Headway, move: str) -> Generator[None, None, bool]:
+    """Whether the legal `move` raises `headway`'s parts of the potential of `view` (`compare`)."""
+    return (yield from compare(view, here, move)) > 0
 
 
 def raises_standing(view: Position, move: str) -> bool:
@@ -290,5 +307,5 @@ def raises_standing(view: Position, move: str) -> bool:
     return not reveals(view, move) and standing(rules.play(view, move)) > standing(view)
 
 
-__all__ = ["FAR", "Headway", "advances", "draws_to_top", "headway_steps", "raises_standing", "reveals",
-           "standing", "talon_tops", "uncovered"]
+__all__ = ["FAR", "Headway", "advances", "compare", "draws_to_top", "found_at", "headway_steps", "key_exact",
+           "raises_standing", "reveals", "standing", "steps_exact", "talon_tops", "uncovered"]

@@ -22,8 +22,11 @@ follows the hint never meets a view again. The rules below pick among those move
 **Draw three** is the same hint on a view that says `draw` 3: the moves are the same, a draw turns three
 cards (`rules.apply`), the distance of `headway` is searched exactly under draw three (a talon card
 plays only when draws bring it to the top), auto-finish is offered only when it wins (`finish`), and the
-sampled worlds' quick searches, which read the talon as draw one's, are votes, not proofs (a vote for a move
-that is not legal is never counted).
+sampled worlds' quick searches and the exact branch run the solver under draw three. Two parts of the
+potential are draw three's own: the rise (`rise`: the shortest line to a higher standing, compared last, so a
+draw or a move that only prepares a card up or a talon card played may be advised where nothing else
+settles) and, in an open view (every card known, none face down), the distance read from the solver's
+winning line (`endgame`), where every move is a candidate and the one whose line is shortest goes first.
 
 The computation is a generator that yields every few dozen states of its searches (`HintJob` runs it in slices
 for the worker).
@@ -41,11 +44,13 @@ from solitaire_core.steps import SlicedJob, finish
 from solitaire_core.verdict import Verdict
 
 from . import rules
+from .endgame import is_open
 from .fast import DRAW, RECYCLE, Board
 from .finish import finishing_move
-from .headway import FAR, Headway, advances, headway_steps, raises_standing, reveals
+from .headway import FAR, Distance, headway_steps, raises_standing, reveals
 from .position import Position
 from .proof import replays_to_win
+from .rise import Potential
 from .rollout import Worlds
 from .solver import Solver, safe_up, solve_board_steps
 
@@ -138,29 +143,35 @@ def compute(view: Position, budget_ms: float | None = None) -> Generator[None, N
         if finishing is not None:
             return of_move(str(finishing), True, "winning_line")
     here = yield from headway_steps(view)
+    potential = Potential(view, here)
     if view.all_known:
         budget = max(1000, int(KNOWN_NODES * scale))
-        result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY)
+        result = yield from solve_board_steps(Board.of(view), node_budget=budget, yield_every=YIELD_EVERY,
+                                            draw=view.draw)
         if result.verdict is Verdict.LOST:
             return Hint("lost", why="lost")
         if result.verdict is Verdict.WIN and result.line and (
             view.draw == 1 or replays_to_win(view, result.line)
         ):
             first = result.line[0]
-            if (yield from advances(view, here, first)):
+            if (yield from potential.advances(first)):
                 return of_move(first, True, "winning_line")
+        if is_open(view) and here.distance != FAR:
+            shortest = yield from _shortest_ending(view, here.distance, moves)
+            if shortest is not None:
+                return of_move(shortest, True, "winning_line")
     if here.hopeless:
         return Hint("stuck", why="no_headway")
     if len(moves) == 1:
-        return (of_move(moves[0], False, "only_move") if (yield from advances(view, here, moves[0]))
+        return (of_move(moves[0], False, "only_move") if (yield from potential.advances(moves[0]))
                 else Hint("stuck", why="no_headway"))
     for move in moves:
         if (move.endswith(">F") and safe_up(view.foundations, Card.parse(move[:2]).suit)
-                and (yield from advances(view, here, move))):
+                and (yield from potential.advances(move))):
             return of_move(move, False, "safe_foundation")
     votes = yield from _votes(view, moves, scale)
     ranked = sorted(moves, key=lambda move: (-votes.get(move, 0), moves.index(move)))
-    best = yield from _first_advancing(view, here, ranked)
+    best = yield from _first_advancing(potential, ranked)
     if best is None:
         return Hint("stuck", why="no_headway")
     if votes.get(best):
@@ -177,7 +188,8 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
     nodes = max(100, int(WORLD_NODES * scale))
     for done in range(1, count + 1):
         world = worlds.draw()
-        search = Solver(Board.of(world), max_nodes=nodes, strict=True, yield_every=YIELD_EVERY)
+        search = Solver(Board.of(world), max_nodes=nodes, strict=True, yield_every=YIELD_EVERY,
+                        draw=view.draw)
         result = yield from search.result_steps()
         if result.verdict is Verdict.WIN and result.line and result.line[0] in legal:
             votes[result.line[0]] = votes.get(result.line[0], 0) + 1
@@ -189,23 +201,44 @@ def _votes(view: Position, moves: list[str], scale: float) -> Generator[None, No
     return votes
 
 
-def _first_advancing(view: Position, here: Headway, ranked: list[str]) -> Generator[None, None, str | None]:
-    """The first move of `ranked` that raises the headway potential (`headway`): the moves that turn or show
+def _shortest_ending(
+    view: Position, distance: Distance, moves: list[str]
+) -> Generator[None, None, str | None]:
+    """Draw three, an open view (`endgame`): the move after which the solver's winning line is shortest, when
+    it is shorter than the view's own (`distance`; the first in `moves`' order among equals). The solver does
+    not always find the rest of its own line from the position after its first move, so the steepest step
+    goes further than the first step of its line before no move shortens the line any more."""
+    best, shortest = None, distance
+    for move in moves:
+        there = yield from headway_steps(rules.play(view, move))
+        if there.distance < shortest:
+            best, shortest = move, there.distance
+    return best
+
+
+def _first_advancing(potential: Potential, ranked: list[str]) -> Generator[None, None, str | None]:
+    """The first move of `ranked` that raises the potential (`headway`, `rise`): the moves that turn or show
     a card, shorten the distance or raise the standing are tried in order, a search each for at most
-    `CHECKS` of them; then only the moves that shorten the distance. With draw three, when the distance
-    search stopped at its bounds (no distance, not a proof), every move is searched, a card down from a
-    foundation included: any of them may be what lets the search settle (slower, but only in such views)."""
+    `CHECKS` of them; then only the moves that shorten the distance (with draw three, or its rise). With
+    draw three, when the distance search stopped at its bounds (no distance, not a proof), every move is
+    searched, a card down from a foundation included: any of them may be what lets the search settle (slower,
+    but only in such views); and in an open view too, whose distance is the solver's line (`endgame`), since
+    the solver does not always find from a move's position the rest of its own line."""
+    view, here = potential.view, potential.here
+    onward = here.onward
+    if view.draw != 1:
+        onward = onward | (yield from potential.rise()).onward
     checks = 0
-    open_search = view.draw != 1 and here.distance == FAR and not here.settled
+    open_search = view.draw != 1 and ((here.distance == FAR and not here.settled) or is_open(view))
     for move in ranked:
         if reveals(view, move):
             return move
-        if move not in here.onward and not open_search and not raises_standing(view, move):
+        if move not in onward and not open_search and not raises_standing(view, move):
             continue
-        if checks >= CHECKS and move not in here.onward and not open_search:
+        if checks >= CHECKS and move not in onward and not open_search:
             continue
         checks += 1
-        if (yield from advances(view, here, move)):
+        if (yield from potential.advances(move)):
             return move
     return None
 
