@@ -6,7 +6,8 @@
 const VERSION = "__VERSION__";
 const FILES = __FILES__; // [path relative to this file, sha256 hex], every file of dist/ but this one
 const BASE = new URL("./", self.location.href);
-// Caches are per origin and several sites can share one (USER.github.io/REPO/): name them by scope.
+// Caches are per origin and several sites can share one (USER.github.io/REPO/): name them by scope. The name
+// is the one the site has used since its first game: a new version finds and deletes the caches before it.
 const PREFIX = `tripeaks:${self.registration ? self.registration.scope : BASE.href}:`;
 const CACHE = PREFIX + VERSION;
 const LIST_KEY = new URL("__precache__.json", BASE).href; // which file hashes a cache holds
