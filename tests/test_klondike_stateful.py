@@ -14,6 +14,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from klondike_support import ALL_CODES, Model, shown_cards
+from stateful_support import DrawsAndRecycles
 
 from klondike_core.deal import DealId
 from klondike_core.game import Game, Outcome
@@ -23,7 +24,7 @@ from klondike_core.snapshot import snapshot
 TARGETS = [*(f"T{i}" for i in range(7)), "F"]
 
 
-class KlondikeMachine(RuleBasedStateMachine):
+class KlondikeMachine(DrawsAndRecycles, RuleBasedStateMachine):
     game: Game
     model: Model
 
@@ -58,14 +59,6 @@ class KlondikeMachine(RuleBasedStateMachine):
         legal = sorted(m for m in self.model.legal() if m not in ("draw", "recycle"))
         if legal:
             self._do(legal[choice % len(legal)])
-
-    @rule(count=st.integers(1, 30))
-    def draw_or_recycle_many(self, count: int) -> None:
-        for _ in range(count):
-            move = "draw" if self.model.stock else "recycle"
-            if move not in self.model.legal():
-                return
-            self._do(move)
 
     @rule(code=st.sampled_from(ALL_CODES), where=st.sampled_from(TARGETS))
     def any_card_anywhere(self, code: str, where: str) -> None:

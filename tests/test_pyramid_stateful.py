@@ -10,6 +10,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from pyramid_support import Model, rank_of
+from stateful_support import DrawsAndRecycles
 
 from pyramid_core import Game, Move, Outcome, PositionError, Reason
 from pyramid_core.snapshot import snapshot
@@ -21,7 +22,7 @@ def canonical(move: str) -> str:
     return str(Move.parse(move))
 
 
-class PyramidMachine(RuleBasedStateMachine):
+class PyramidMachine(DrawsAndRecycles, RuleBasedStateMachine):
     game: Game
     model: Model
 
@@ -44,25 +45,17 @@ class PyramidMachine(RuleBasedStateMachine):
         game = self.game
         return json.dumps(snapshot(game), sort_keys=True) + repr(game.known) + repr(game.actions)
 
+    def _do(self, move: str) -> None:
+        self.before.append(self._picture())
+        assert self.game.try_play(move) is None
+        self.model.play(move)
+
     @rule(choice=st.integers(0, 10**6))
     def legal_move(self, choice: int) -> None:
         legal = sorted(self.model.legal())
         if not legal:
             return
-        move = legal[choice % len(legal)]
-        self.before.append(self._picture())
-        assert self.game.try_play(move) is None
-        self.model.play(move)
-
-    @rule(count=st.integers(1, 30))
-    def draw_or_recycle_many(self, count: int) -> None:
-        for _ in range(count):
-            move = "draw" if self.model.stock else "recycle"
-            if move not in self.model.legal():
-                return
-            self.before.append(self._picture())
-            assert self.game.try_play(move) is None
-            self.model.play(move)
+        self._do(legal[choice % len(legal)])
 
     @rule(a=PLACES, b=st.one_of(st.none(), PLACES))
     def tap(self, a: int | str, b: int | str | None) -> None:

@@ -20,7 +20,6 @@ from solitaire_core import dealid
 from solitaire_core.deal import DealCards
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
 from solitaire_core.levels import Level
-from solitaire_core.shuffle import shuffled_indexes
 
 from .errors import DealError, DealIdError
 from .position import Position
@@ -38,19 +37,7 @@ class Deal(DealCards):
     """52 distinct cards in notation order."""
 
     error = DealError
-
-    @classmethod
-    def parse(cls, text: str) -> Deal:
-        """Read 52 codes separated by single spaces (whitespace around the whole text is ignored;
-        `DealCards.from_spaced`)."""
-        return cls.from_spaced(text)
-
-    @classmethod
-    def from_number(cls, number: int) -> Deal:
-        """Deal number `number`: the shared shuffle of the ordered deck, read into notation order."""
-        if isinstance(number, bool) or not 0 <= number <= MAX_NUMBER:
-            raise DealIdError(f"deal number {number} is not in 0-{MAX_NUMBER}")
-        return cls.from_indexes(shuffled_indexes(number))
+    number_error = DealIdError
 
     def start(self, draw: int = 1) -> Position:
         """The position at the deal's start under `draw`, every card shown (`Position.dealt`)."""

@@ -21,7 +21,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solitaire_core.cards import Card
-from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Outcome
 from solitaire_core.moveplay import MovePlay
 
@@ -55,6 +54,9 @@ class Game(MovePlay[Card, Move, Rejection]):
     """One game of Klondike on a given deal. Its end (`Ending`) is every game's; its moves, draws, recycles
     and undos are played as Klondike's and Pyramid's (`MovePlay`)."""
 
+    deal_ids = DealId
+    deal: Deal
+    deal_id: DealId | None
     game_over_error = GameOverError
     in_progress_error = GameInProgressError
     illegal_move = IllegalMove
@@ -81,12 +83,6 @@ class Game(MovePlay[Card, Move, Rejection]):
             if not isinstance(card, Card):
                 raise PositionError(f"a known card is a Card, not {card!r}")
             self._known.add(card)
-
-    @classmethod
-    def from_id(cls, deal_id: DealId | str | int) -> Game:
-        """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
-        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
-        return cls(parsed.deal(), parsed)
 
     def fresh_start(self) -> Game:
         """A new game of this deal under its draw, keeping what was seen (`Ending.restarted` numbers it

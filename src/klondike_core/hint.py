@@ -35,9 +35,9 @@ for the worker).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from solitaire_core import hints
 from solitaire_core.cards import Card
 from solitaire_core.hints import hint_json as shared_hint_json
 from solitaire_core.steps import SlicedJob, finish
@@ -74,19 +74,10 @@ NODES_PER_MS: Final = 15
 """How a `budget_ms` becomes a node budget (a fixed rate, so the hint never depends on the clock)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The advice: its `kind`, the move in notation (`None` for `lost` and `stuck`), whether it is a step
-    of a winning line the solver proved, and a code for a one-line explanation."""
+class Hint(hints.Hint[Kind, str]):
+    """Klondike's advice (`solitaire_core.hints.Hint`): a move in notation, a draw or a recycle, or none."""
 
-    kind: Kind
-    move: str | None = None
-    proven: bool = False
-    why: str = ""
-
-    def as_json(self) -> dict[str, object]:
-        """The command line's `hint --json` object."""
-        return {"kind": self.kind, "move": self.move, "proven": self.proven}
+    __slots__ = ()
 
 
 def hint_json(result: Hint, version: int) -> dict[str, Any]:

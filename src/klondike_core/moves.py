@@ -17,7 +17,7 @@ from typing import Final, Literal
 
 from solitaire_core import refusal
 from solitaire_core.cards import Card
-from solitaire_core.movelist import ActionReader
+from solitaire_core.movelist import ReadBack, action_readers
 
 from .errors import KlondikeError, MoveError, quote
 from .messages import CATALOGUE
@@ -39,8 +39,8 @@ def target_text(target: Target) -> str:
     return FOUNDATION if target == FOUNDATION else f"T{target}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@dataclass(frozen=True, slots=True, repr=False)
+class Move(ReadBack):
     """One move: a card onto a target (`kind` `move`), or `draw`, or `recycle` (no card, no target)."""
 
     kind: Kind
@@ -85,9 +85,6 @@ class Move:
         assert self.card is not None and self.target is not None
         return f"{self.card.code}>{target_text(self.target)}"
 
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
 
 DRAW_MOVE: Final = Move("draw")
 RECYCLE_MOVE: Final = Move("recycle")
@@ -95,10 +92,9 @@ RECYCLE_MOVE: Final = Move("recycle")
 Action = Move | Literal["undo"]
 
 
-_READER: Final = ActionReader(Move.parse, MoveError)
-parse_action, parse_actions = _READER.action, _READER.actions
-"""One entry of a replayed move list (a move, or `undo`), and a comma-separated list of them
-(`solitaire_core.movelist.ActionReader`)."""
+parse_action, parse_actions = action_readers(Move.parse, MoveError)
+"""One entry of a replayed move list (`QH>T3`, `draw`, `undo` …), and a comma-separated list of them
+(`solitaire_core.movelist.action_readers`)."""
 
 
 class Reason(StrEnum):

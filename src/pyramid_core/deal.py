@@ -19,7 +19,6 @@ from solitaire_core.cards import DECK_SIZE, RANK_CHARS, SUIT_CHARS, Card
 from solitaire_core.deal import DealCards
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
 from solitaire_core.levels import Level
-from solitaire_core.shuffle import shuffled_indexes
 
 from .errors import DealError, DealIdError, quote
 from .layout import PYRAMID_SIZE
@@ -45,19 +44,12 @@ class Deal(DealCards):
     """52 distinct cards in notation order."""
 
     error = DealError
+    number_error = DealIdError
 
     @classmethod
-    def parse(cls, text: str) -> Deal:
-        """Read 52 codes separated by single spaces (whitespace around the whole text is ignored;
-        `DealCards.from_spaced`)."""
-        return cls.from_spaced(text, parse_card)
-
-    @classmethod
-    def from_number(cls, number: int) -> Deal:
-        """Deal number `number`: the shared shuffle of the ordered deck, read into notation order."""
-        if not 0 <= number <= MAX_NUMBER:
-            raise DealIdError(f"deal number {number} is not in 0-{MAX_NUMBER}")
-        return cls.from_indexes(shuffled_indexes(number))
+    def read_card(cls, code: str) -> Card:
+        """One card code, read strictly (`parse_card`)."""
+        return parse_card(code)
 
     @property
     def pyramid(self) -> tuple[Card, ...]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from solitaire_core.dealid import random_number
-from solitaire_core.levels import Level
+from solitaire_core.levels import Level, level_of
 from solitaire_core.shuffle import bounded, splitmix64
 
 from .deal import STOCK_START, DealId
@@ -153,11 +153,7 @@ def playout_wins(ranks: tuple[int, ...], seed: int, cap: int = PLAYOUTS, need: i
 
 def level_of_wins(wins: int) -> Level:
     """The level of a winnable deal whose sloppy greedy player won `wins` games of `PLAYOUTS`."""
-    if wins >= EASY_FROM:
-        return Level.EASY
-    if wins >= MEDIUM_FROM:
-        return Level.MEDIUM
-    return Level.HARD
+    return level_of(wins, EASY_FROM, MEDIUM_FROM)
 
 
 def _ranks(number: int) -> tuple[int, ...]:

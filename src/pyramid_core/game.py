@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solitaire_core.cards import DECK_SIZE, Card
-from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Outcome
 from solitaire_core.masks import indexes_of
 from solitaire_core.moveplay import MovePlay
@@ -95,6 +94,9 @@ class Game(MovePlay[int, Move, Rejection]):
     """One game of Pyramid on a given deal. Its end (`Ending`) is every game's; its moves, draws, recycles
     and undos are played as Klondike's and Pyramid's (`MovePlay`)."""
 
+    deal_ids = DealId
+    deal: Deal
+    deal_id: DealId | None
     game_over_error = GameOverError
     in_progress_error = GameInProgressError
     illegal_move = IllegalMove
@@ -116,16 +118,6 @@ class Game(MovePlay[int, Move, Rejection]):
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < DECK_SIZE:
                 raise PositionError(f"known card index {index!r} is not in 0-51")
             self._known.add(index)
-
-    @classmethod
-    def from_id(cls, deal_id: DealId | str | int) -> Game:
-        """A new game of the deal named by `deal_id` (a `DealId`, its text, or the number)."""
-        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
-        return cls(parsed.deal(), parsed)
-
-    def fresh_start(self) -> Game:
-        """A new game of this deal keeping what was seen (`Ending.restarted` numbers it on)."""
-        return Game(self.deal, self.deal_id, self._known)
 
     # --- reading the position -------------------------------------------------------------------------
 

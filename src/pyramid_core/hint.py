@@ -28,9 +28,9 @@ benchmark deals, see docs/PERFORMANCE.md).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Final, Literal
 
+from solitaire_core import hints
 from solitaire_core.masks import indexes_of
 from solitaire_core.steps import SlicedJob, finish
 
@@ -50,19 +50,10 @@ MAX_WORLDS: Final = 96
 DROP_Z: Final = 2.0
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The advice: its `kind`, the move in notation (`None` for `lost` and `stuck`), whether it is a step
-    of a winning line found by the solver, and a code for a one-line explanation."""
+class Hint(hints.Hint[Kind, str]):
+    """Pyramid's advice (`solitaire_core.hints.Hint`): a pair, a king, a draw or a recycle in notation."""
 
-    kind: Kind
-    move: str | None = None
-    proven: bool = False
-    why: str = ""
-
-    def as_json(self) -> dict[str, object]:
-        """The command line's `hint --json` object."""
-        return {"kind": self.kind, "move": self.move, "proven": self.proven}
+    __slots__ = ()
 
 
 def _of_move(move: Move, proven: bool, why: str) -> Hint:

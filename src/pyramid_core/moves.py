@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Final, Literal
 
 from solitaire_core import refusal
-from solitaire_core.movelist import ActionReader
+from solitaire_core.movelist import ReadBack, action_readers
 
 from .errors import MoveError, PyramidError, quote
 from .layout import PYRAMID_SIZE
@@ -56,8 +56,8 @@ def parse_place(text: str) -> Place:
     return place
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+@dataclass(frozen=True, slots=True, repr=False)
+class Move(ReadBack):
     """One move. `places` holds the two places of a pair (in print order) or the one place of a king."""
 
     kind: Kind
@@ -108,9 +108,6 @@ class Move:
             return self.kind
         return "+".join(str(place) for place in self.places)
 
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
-
 
 DRAW_MOVE: Final = Move("draw")
 RECYCLE_MOVE: Final = Move("recycle")
@@ -118,10 +115,9 @@ RECYCLE_MOVE: Final = Move("recycle")
 Action = Move | Literal["undo"]
 
 
-_READER: Final = ActionReader(Move.parse, MoveError)
-parse_action, parse_actions = _READER.action, _READER.actions
-"""One entry of a replayed move list (a move, or `undo`), and a comma-separated list of them
-(`solitaire_core.movelist.ActionReader`)."""
+parse_action, parse_actions = action_readers(Move.parse, MoveError)
+"""Read a replayed entry (`3+W`, `12`, `recycle`, `undo` …) or a comma-separated list of them, as every game
+whose moves are objects does (`solitaire_core.movelist.action_readers`)."""
 
 
 class Reason(StrEnum):

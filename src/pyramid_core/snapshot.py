@@ -78,10 +78,5 @@ def snapshot(game: Game) -> dict[str, Any]:
         "can_draw": playing and game.can_draw,
         "can_recycle": playing and recycle is None,
         "recycle_refusal": None if recycle is None else recycle.as_json(),
-        "can_undo": game.can_undo,
-        "outcome": outcome.value,
-        "all_known": game.all_known,
-        "over": game.over,
-        "given_up": game.given_up,
-        "solution_available": game.solution_available,
+        **game.end_fields(outcome),
     }

@@ -3,8 +3,9 @@ written as 52 two-character codes separated by spaces.
 
 Which index is which place (a table, a stock) stays in the game's `deal` module, and so does how strictly
 the text is read: a game may tolerate extra whitespace (`from_codes` after its own split) or read it strictly
-(`from_spaced`). A game's `Deal` subclasses `DealCards` and names its own error
-class, which every message here is raised as.
+(`from_spaced`, what `parse` does unless the game says otherwise). A game's `Deal` subclasses `DealCards`
+and names its own error classes (`error` for the cards, `number_error` for a deal number), which every
+message here is raised as; a game numbering its deals by the shared shuffle takes `from_number` as it is.
 """
 
 from __future__ import annotations
@@ -14,16 +15,20 @@ from dataclasses import dataclass
 from typing import ClassVar, Self
 
 from .cards import DECK_SIZE, Card
+from .dealid import MAX_NUMBER
 from .errors import SolitaireError
 from .quoting import quote
+from .shuffle import shuffled_indexes
 
 
 @dataclass(frozen=True, slots=True)
 class DealCards:
-    """52 distinct cards in notation order; `error` is the class every refusal is raised as."""
+    """52 distinct cards in notation order; `error` is the class every refusal of the cards is raised as,
+    `number_error` that of a deal number out of range."""
 
     cards: tuple[Card, ...]
     error: ClassVar[type[SolitaireError]] = SolitaireError
+    number_error: ClassVar[type[SolitaireError]] = SolitaireError
 
     def __post_init__(self) -> None:
         if len(self.cards) != DECK_SIZE:
@@ -57,6 +62,24 @@ class DealCards:
                 raise cls.error(f"the 52 card codes must be separated by single spaces: {quote(body)}")
             raise cls.error(f"a deal has 52 card codes, got {len(codes)}: {quote(body)}")
         return cls.from_codes(codes, parse_card)
+
+    @classmethod
+    def read_card(cls, code: str) -> Card:
+        """One card code of the deal notation (`Card.parse`; a game with its own card reading says so)."""
+        return Card.parse(code)
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read 52 codes separated by single spaces, each by `read_card` (whitespace around the whole text
+        is ignored; `from_spaced`)."""
+        return cls.from_spaced(text, cls.read_card)
+
+    @classmethod
+    def from_number(cls, number: int) -> Self:
+        """Deal number `number`: the shared shuffle of the ordered deck, read into notation order."""
+        if isinstance(number, bool) or not 0 <= number <= MAX_NUMBER:
+            raise cls.number_error(f"deal number {number} is not in 0-{MAX_NUMBER}")
+        return cls.from_indexes(shuffled_indexes(number))
 
     @classmethod
     def from_indexes(cls, indexes: Iterable[int]) -> Self:

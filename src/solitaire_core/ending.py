@@ -139,6 +139,19 @@ class Ending(Generic[KnownT, RejectionT]):
         """True when there is a move to take back and undo is allowed (not after giving up or once closed)."""
         return bool(self._steps) and self.check_undo() is None
 
+    def end_fields(self, outcome: Outcome) -> dict[str, object]:
+        """A snapshot's fields about the end of the game, in the order a snapshot lists them: `can_undo`,
+        `outcome` (the game's `outcome()`, which the caller has at hand), `all_known`, `over`, `given_up`,
+        `solution_available`."""
+        return {
+            "can_undo": self.can_undo,
+            "outcome": outcome.value,
+            "all_known": self.all_known,
+            "over": self.over,
+            "given_up": self.given_up,
+            "solution_available": self.solution_available,
+        }
+
     def check_undo(self) -> RejectionT | None:
         """Why undo would be refused: `game_over` after giving up or once the game is closed; else `None`
         (an undo with nothing to take back is not refused, it just does nothing). A won game may be undone:

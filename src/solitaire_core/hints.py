@@ -4,12 +4,18 @@
 A session keeps one `HintJobs`: at most one job (a `steps.SlicedJob`) and the game version it answers for. A
 job of another version is stale: `hint_step` says so and never answers for a position the player has left.
 What the hint is (its strategy, what it may look at) stays in the game's `hint` module.
+
+`Hint` is the advice itself, one frozen record for every game: its kind, the move (in the game's notation, or
+a table position where the game's moves are positions), whether it steps along a proven win, and the code of
+its explanation. A game subclasses it once, naming its kinds and its move type (and, where its replies call
+the move something else, the JSON key: `move_key`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .steps import SlicedJob
 
@@ -31,6 +37,29 @@ class Advice(Protocol):
 
 
 AdviceT = TypeVar("AdviceT", bound=Advice)
+
+
+KindT = TypeVar("KindT", bound=str)
+MoveT = TypeVar("MoveT")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint(Generic[KindT, MoveT]):
+    """The advice: its `kind`, the move it advises (`None` for `lost` and `stuck`, and where the kind says
+    it all), whether it is a step of a winning line the solver proved, and a code for a one-line explanation
+    (`why`, which the game's catalogue words)."""
+
+    kind: KindT
+    move: MoveT | None = None
+    proven: bool = False
+    why: str = ""
+
+    move_key: ClassVar[str] = "move"
+    """The name of the move in the JSON object (each game's replies keep their own)."""
+
+    def as_json(self) -> dict[str, object]:
+        """The command line's `hint --json` object, and a reply's hint fields (`hint_json`)."""
+        return {"kind": self.kind, self.move_key: self.move, "proven": self.proven}
 
 
 def hint_json(result: Advice, version: int) -> dict[str, Any]:

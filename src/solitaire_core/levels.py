@@ -27,6 +27,17 @@ class Level(StrEnum):
         return {"E": cls.EASY, "M": cls.MEDIUM, "H": cls.HARD}[letter.upper()]
 
 
+def level_of(score: float, easy_from: float, medium_from: float) -> Level:
+    """The level of a winnable deal from a game's measure of how easy it is (`score`, higher is easier; how
+    it is measured and the thresholds are the game's): easy from `easy_from` up, medium from `medium_from`
+    up, else hard."""
+    if score >= easy_from:
+        return Level.EASY
+    if score >= medium_from:
+        return Level.MEDIUM
+    return Level.HARD
+
+
 LEVEL_LETTERS: frozenset[str] = frozenset("EMH")
 """The letters a deal ID may carry for its level (upper case)."""
 

@@ -5,12 +5,18 @@ moves are plain table positions may play them itself, on `Ending` alone.
 `MovePlay` is the game's `Ending` too; the game says how a move is read (`parse_move`), judged (`check`) and
 made (`_apply`), and which errors it raises (`illegal_move`, `position_error`). Every move made and every
 undo is recorded in `_actions` (what `Game.actions` returns).
+
+Such a game is built as `Game(deal, deal_id, known)`, so it starts the same way in every game too: from a deal
+ID given any way (`from_id`, the game naming its ID class in `deal_ids`), and again from its deal keeping what
+was seen (`fresh_start`, which a game with more to carry over, such as a rule variant, extends).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Generic, Literal, TypeVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Self, TypeVar
 
+from .dealid import read_deal_id
 from .ending import Ending, KnownT, RejectionT
 from .errors import SolitaireError
 
@@ -28,7 +34,28 @@ class MovePlay(Ending[KnownT, RejectionT], Generic[KnownT, MoveT, RejectionT]):
     position_error: ClassVar[type[SolitaireError]]
     """Raised by `play` for an undo with nothing to take back."""
 
+    deal_ids: ClassVar[type[Any]]
+    """The game's deal-ID class: read from its text by `parse`, built from a number, naming its `deal`."""
+
+    deal: Any
+    """The game's deal (each game declares its own type)."""
+    deal_id: Any
+    """The game's deal ID, or `None` for a custom deal (each game declares its own type)."""
     _actions: list[MoveT | Literal["undo"]]
+
+    if TYPE_CHECKING:
+        def __init__(self, deal: Any, deal_id: Any = None, known: Iterable[KnownT] = ()) -> None:  # noqa: ANN401
+            """The game of `deal` (named `deal_id`, if any), the cards of `known` seen already."""
+
+    @classmethod
+    def from_id(cls, deal_id: Any) -> Self:  # noqa: ANN401 (the game's deal ID, its text or its number)
+        """A new game of the deal named by `deal_id` (a deal ID, its text, or the number)."""
+        parsed = read_deal_id(deal_id, cls.deal_ids, cls.deal_ids.parse, cls.deal_ids)
+        return cls(parsed.deal(), parsed)
+
+    def fresh_start(self) -> Self:
+        """A new game of this deal keeping what was seen (`Ending.restarted` numbers it on)."""
+        return type(self)(self.deal, self.deal_id, self._known)
 
     @property
     def actions(self) -> list[MoveT | Literal["undo"]]:

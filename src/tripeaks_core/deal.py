@@ -12,7 +12,7 @@ from typing import Final
 from solitaire_core.cards import DECK_SIZE, Card
 from solitaire_core.deal import DealCards
 
-from .errors import DealError
+from .errors import DealError, DealIdError
 
 FIRST_WASTE: Final = 28
 STOCK_START: Final = 29
@@ -24,6 +24,7 @@ class Deal(DealCards):
     """52 distinct cards in notation order."""
 
     error = DealError
+    number_error = DealIdError
 
     @classmethod
     def parse(cls, text: str) -> Deal:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from solitaire_core.dealid import random_number
-from solitaire_core.levels import Level
+from solitaire_core.levels import Level, level_of
 from solitaire_core.shuffle import bounded, splitmix64
 
 from .deal import Deal
@@ -88,11 +88,7 @@ def greedy_score(position: Position, seed: int, playouts: int = PLAYOUTS) -> flo
 
 def level_of_score(score: float) -> Level:
     """The level of a winnable deal with this greedy score."""
-    if score >= EASY_FROM:
-        return Level.EASY
-    if score >= MEDIUM_FROM:
-        return Level.MEDIUM
-    return Level.HARD
+    return level_of(score, EASY_FROM, MEDIUM_FROM)
 
 
 def seed_of(number: int, rules: Rules) -> int:

@@ -25,9 +25,9 @@ is being computed (`HintJob`).
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Final, Literal
 
+from solitaire_core import hints
 from solitaire_core.steps import SlicedJob, finish
 
 from .game import PlayerView
@@ -51,19 +51,17 @@ DROP_Z: Final = 2.5
 """A candidate is dropped when the leader's paired lead in wins exceeds this many standard errors."""
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The advice: `kind` (`take`, `draw`, `lost`, `stuck`), the position for a take, whether it is a
-    step of a winning line found by the solver, and a code for the one-line explanation."""
+class Hint(hints.Hint[Kind, int]):
+    """TriPeaks' advice (`solitaire_core.hints.Hint`): `kind` (`take`, `draw`, `lost`, `stuck`) and, for a
+    take, the table position, which the JSON object calls `position`."""
 
-    kind: Kind
-    position: int | None = None
-    proven: bool = False
-    why: str = ""
+    __slots__ = ()
+    move_key = "position"
 
-    def as_json(self) -> dict[str, object]:
-        """The command line's `hint --json` object."""
-        return {"kind": self.kind, "position": self.position, "proven": self.proven}
+    @property
+    def position(self) -> int | None:
+        """The table position of a take (`None` for every other kind)."""
+        return self.move
 
 
 def playable_in_view(view: PlayerView) -> list[int]:

@@ -64,26 +64,37 @@ def overlaps(a: list[float], b: list[float]) -> bool:
     return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
 
 
-def test_the_choice_deals_a_levelled_draw_three_deal_and_remembers_it(kl: Klondike) -> None:
-    kl.open("#7")
+def _open_choice(kl: Klondike) -> None:
+    """Open the new-deal dialog."""
     kl.page.click("#new")
     kl.page.wait_for_selector("#newdeal-panel[open]")
+
+
+def _deal_chosen(kl: Klondike, level: str, draw: str | None = None) -> str:
+    """In the open new-deal dialog, choose `level` (and `draw`, if given), deal, and return the deal ID the
+    page then shows."""
+    kl.page.check(f"input[name=level][value={level}]")
+    if draw is not None:
+        kl.page.check(f"input[name=draw][value='{draw}']")
+    kl.page.click("#newdeal-deal")
+    kl.page.wait_for_selector("#newdeal-panel[open]", state="detached")
+    return kl.deal_id()
+
+
+def test_the_choice_deals_a_levelled_draw_three_deal_and_remembers_it(kl: Klondike) -> None:
+    kl.open("#7")
+    _open_choice(kl)
     # the levels are offered with what they deal, and one card or three at a time (one by default)
     assert kl.page.is_checked("input[name=draw][value='1']")
     assert "prouvées gagnables" in kl.text(".newdeal-note")
-    kl.page.check("input[name=level][value=medium]")
-    kl.page.check("input[name=draw][value='3']")
-    kl.page.click("#newdeal-deal")
-    kl.page.wait_for_selector("#newdeal-panel[open]", state="detached")
-    deal = kl.deal_id()
+    deal = _deal_chosen(kl, "medium", "3")
     assert deal.startswith("MT-"), deal
     assert matches(DealId.parse(deal).number, 3, Level.MEDIUM)
     # the table is the engine's deal under draw three, and the stock says it turns three
     kl.wait_shows(engine_game(deal))
     assert "trois" in str(kl.page.get_attribute(f"{BOARD} [data-place='stock']", "aria-label"))
     # the choice is remembered: the dialog opens on it, and "Donne suivante" deals the same again
-    kl.page.click("#new")
-    kl.page.wait_for_selector("#newdeal-panel[open]")
+    _open_choice(kl)
     assert kl.page.is_checked("input[name=level][value=medium]")
     assert kl.page.is_checked("input[name=draw][value='3']")
     kl.page.click("#newdeal-cancel")
@@ -91,12 +102,8 @@ def test_the_choice_deals_a_levelled_draw_three_deal_and_remembers_it(kl: Klondi
     kl.page.wait_for_function("d => document.querySelector('#deal-id').textContent !== '#' + d", arg=deal)
     assert kl.deal_id().startswith("MT-"), kl.deal_id()
     # hard under draw three too: a deal the solver proved winnable under draw three
-    kl.page.click("#new")
-    kl.page.wait_for_selector("#newdeal-panel[open]")
-    kl.page.check("input[name=level][value=hard]")
-    kl.page.click("#newdeal-deal")
-    kl.page.wait_for_selector("#newdeal-panel[open]", state="detached")
-    hard = kl.deal_id()
+    _open_choice(kl)
+    hard = _deal_chosen(kl, "hard")
     assert hard.startswith("HT-"), hard
     assert matches(DealId.parse(hard).number, 3, Level.HARD)
     kl.wait_shows(engine_game(hard))
@@ -182,8 +189,7 @@ def test_english_words_for_levels_and_draw_three(kl: Klondike) -> None:
     kl.page.click("#lang")
     kl.page.wait_for_function("() => document.documentElement.lang === 'en'")
     assert "three over" in str(kl.page.get_attribute(f"{BOARD} [data-place='stock']", "aria-label"))
-    kl.page.click("#new")
-    kl.page.wait_for_selector("#newdeal-panel[open]")
+    _open_choice(kl)
     assert kl.text("label:has(input[name=draw][value='3'])") == "Three cards at a time"
     assert "proven winnable" in kl.text(".newdeal-note")
     kl.page.click("#newdeal-cancel")

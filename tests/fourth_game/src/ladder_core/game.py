@@ -12,7 +12,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from solitaire_core.cards import Card
-from solitaire_core.dealid import read_deal_id
 from solitaire_core.ending import Outcome
 from solitaire_core.moveplay import MovePlay
 
@@ -48,6 +47,9 @@ class PlayerView:
 class Game(MovePlay[int, Move, Rejection]):
     """One game of Ladder on a deal."""
 
+    deal_ids = DealId
+    deal: Deal
+    deal_id: DealId | None
     game_over_error = GameOverError
     in_progress_error = GameInProgressError
     illegal_move = IllegalMove
@@ -63,16 +65,6 @@ class Game(MovePlay[int, Move, Rejection]):
         self._actions: list[object] = []
         self._version = 0
         self._known = set(range(STOCK_START)) | set(known)
-
-    @classmethod
-    def from_id(cls, deal_id: DealId | str | int) -> Game:
-        """A new game of the deal `deal_id` names (an ID, its text or its number)."""
-        parsed = read_deal_id(deal_id, DealId, DealId.parse, DealId)
-        return cls(parsed.deal(), parsed)
-
-    def fresh_start(self) -> Game:
-        """The same deal from its start, keeping what was seen."""
-        return Game(self.deal, self.deal_id, self._known)
 
     # --- reading the position ----------------------------------------------------------------------
 

@@ -8,9 +8,9 @@ worker asks for it in slices (`HintJob`); it is small enough to take one.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Literal
 
+from solitaire_core import hints
 from solitaire_core.cards import Card
 from solitaire_core.steps import SlicedJob
 
@@ -21,19 +21,10 @@ from .solver import solve
 Kind = Literal["take", "draw", "lost", "stuck"]
 
 
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The advice: its kind, the move in notation (`None` for `lost` and `stuck`), whether it starts a proven
-    winning line, and a code for why (the page's catalogue words it)."""
+class Hint(hints.Hint[Kind, str]):
+    """Ladder's advice (`solitaire_core.hints.Hint`): a take or a draw in notation, or none."""
 
-    kind: Kind
-    move: str | None = None
-    proven: bool = False
-    why: str = ""
-
-    def as_json(self) -> dict[str, object]:
-        """The hint's fields in a reply."""
-        return {"kind": self.kind, "move": self.move, "proven": self.proven}
+    __slots__ = ()
 
 
 def _known_stock(view: PlayerView) -> tuple[Card, ...] | None:

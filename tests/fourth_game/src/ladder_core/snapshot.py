@@ -33,10 +33,5 @@ def snapshot(game: Game) -> dict[str, Any]:
         "stock": {"count": game.stock_count},
         "moves": game.moves,
         "can_draw": playing and game.stock_count > 0,
-        "can_undo": game.can_undo,
-        "outcome": outcome.value,
-        "all_known": game.all_known,
-        "over": game.over,
-        "given_up": game.given_up,
-        "solution_available": game.solution_available,
+        **game.end_fields(outcome),
     }
