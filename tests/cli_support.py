@@ -4,12 +4,14 @@ line."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -74,16 +76,38 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@contextlib.contextmanager
+def _children_hear_ctrl_c() -> Iterator[None]:
+    """Children started inside get Ctrl-C's default action, as a command typed at a terminal has. A suite
+    started in the background by a non-interactive shell (`cmd &`) ignores SIGINT, children inherit an
+    ignored signal, and Python then leaves it ignored: the command would never see the test's Ctrl-C. A
+    handled signal is reset to the default at exec, so a handler here for the time of the start is enough."""
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if previous is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, previous)
+
+
 def interrupt_during(package: str, *args: str) -> subprocess.CompletedProcess[str]:
     """Start `python -m <package> <args>`, wait until it has used half a second of CPU (its imports take
     far less, so it is in the command's work), then send it SIGINT (Ctrl-C) and collect what it printed."""
-    with subprocess.Popen([sys.executable, "-m", package, *args], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, env=ENV) as child:
+    with _children_hear_ctrl_c():
+        child = subprocess.Popen([sys.executable, "-m", package, *args], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, env=ENV)
+    with child:
         deadline = time.monotonic() + 120
         while _cpu_seconds(child.pid) < 0.5 and child.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
         child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=120)
+        try:
+            out, err = child.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            child.kill()  # a child that outlived Ctrl-C must fail the test, not hang the suite
+            out, err = child.communicate()
     return subprocess.CompletedProcess(child.args, child.returncode, out, err)
 
 
