@@ -23,7 +23,6 @@ from typing import Final
 from solitaire_core import dealid
 from solitaire_core.dealid import MAX_NUMBER, canonical, parse_id
 from solitaire_core.levels import Level
-from solitaire_core.shuffle import shuffled_indexes
 
 from .deal import Deal
 from .errors import DealIdError
@@ -56,7 +55,7 @@ class DealId:
 
     def deal(self) -> Deal:
         """The 52 cards of this deal."""
-        return Deal.from_indexes(shuffled_indexes(self.number))
+        return Deal.from_number(self.number)
 
     def __str__(self) -> str:
         flags = ("" if self.rules.wrap else "N") + ("V" if self.rules.all_visible else "")
