@@ -8,16 +8,19 @@ positions with every legal move (one draw at a time, recycles, no reduction at a
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from test_klondike_solver import start
 
-from klondike_core import rules
+from klondike_core import difficulty, rules, solver
+from klondike_core.difficulty import VERIFY_NODES
 from klondike_core.fast import Board, talon_reach, talon_steps
 from klondike_core.lines import draw_cards, replay_line, wins
 from klondike_core.position import Position
 from klondike_core.solver import Solver, Verdict, solve, solve_board
 from solitaire_core.cards import Card
+from solitaire_core.levels import Level
 
 
 def _waste_top_after(seq: list[int], mask: int, ptr: int, steps: list[str], draw: int) -> int | None:
@@ -167,3 +170,69 @@ def test_the_complete_search_alone_agrees_under_draw_three():
             assert reduced.verdict is plain.verdict
             compared += 1
     assert compared >= 8
+
+
+def test_a_deal_lost_under_draw_one_is_proven_lost_under_draw_three(monkeypatch):
+    """Deal 447: draw one's complete search proves it lost within 7,000 states; draw three's own needs far
+    more. The late phase's relaxed search makes that proof count for draw three (any draw-three
+    line is a draw-one line: draw the same cards one at a time), and without it the same budget decides
+    nothing."""
+    board = Board.of(start(447))
+    assert Solver(board, max_nodes=10_000, draw=1).run().verdict is Verdict.LOST
+    budget = solver.LATE_AFTER + 60_000
+    assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.LOST
+    without = {draw: replace(phase, relaxed=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.UNKNOWN
+
+
+@pytest.mark.parametrize(("number", "draw"), [(1, 3), (7, 3), (59, 1), (18, 3)])
+def test_with_late_off_the_searches_run_as_before_the_late_phase(monkeypatch, number, draw):
+    """`late=False` is how the levels ask (`difficulty`): a hard deal dealt yesterday must verify today, so
+    within `VERIFY_NODES` its searches must run exactly as they did before the late phase existed: the same
+    verdict, line and states as with the late phase moved out of reach, though it would have begun."""
+    assert solver.LATE_AFTER < VERIFY_NODES
+    board = Board.of(start(number))
+    late_off = solve_board(board, node_budget=VERIFY_NODES, draw=draw, late=False)
+    monkeypatch.setattr(solver, "LATE_AFTER", 10**12)
+    before = solve_board(board, node_budget=VERIFY_NODES, draw=draw)
+    assert (late_off.verdict, late_off.line, late_off.nodes) == (before.verdict, before.line, before.nodes)
+
+
+def test_the_levels_ask_the_solver_with_late_off(monkeypatch):
+    """Both of `difficulty`'s questions to the solver (dealing a hard deal, checking a hard claim) turn the
+    late phase off; deal 1 is never won by the plain player, so both reach the solver."""
+    seen: list[bool] = []
+    real = difficulty.solve_position
+
+    def spy(position, budget_ms=None, node_budget=None, *, late=True):
+        seen.append(late)
+        return real(position, budget_ms, node_budget, late=late)
+
+    monkeypatch.setattr(difficulty, "solve_position", spy)
+    difficulty.assess(1, 3)
+    difficulty.matches(1, 3, Level.HARD, difficulty.GENERATION_NODES)
+    assert seen and not any(seen)
+
+
+def test_the_dead_end_memory_forgets_only_the_talon_pointer():
+    """`Solver.is_dead` remembers draw three's answers under the state's key less its last byte, the waste's
+    count (`talon_key`): what remains must be the columns and the talon's cards, the key draw one uses, so
+    states that differ only by the pointer share an answer and no two others do. Checked on the states of
+    random walks, with each answer against `never_turned` itself."""
+    rng = random.Random(3)
+    shared: dict[bytes, bool] = {}
+    for number in range(6):
+        board = Board.of(start(number))
+        three = Solver(board, draw=3, dead_cache=shared)
+        one = Solver(board, draw=1)
+        state = (board.cols, board.found, board.mask, board.ptr)
+        for _ in range(40):
+            key = three._key(state)
+            assert key[:-1] == one._key(state)
+            assert three.is_dead(key, state) == three.never_turned(state)
+            moves = three.moves(state)
+            if not moves:
+                break
+            state, _ = three.autos(three.apply(state, rng.choice(moves)))
+    assert shared

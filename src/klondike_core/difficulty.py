@@ -26,7 +26,8 @@ with draw one, 7% with draw three). What each level means for a player, measured
 **Proof.** An easy or medium deal is proven winnable by the game the player won: a line of legal moves
 (`playout.play` records it; the tests replay such lines through `rules` to a win). A hard deal needs the
 exact solver: `proof.solve_position` (draw one and draw three), whose win stands only when its line replays
-under the deal's draw.
+under the deal's draw, asked with the solver's late phase off (`late=False`): that phase came after hard deals
+were first dealt, and with it a deal dealt before might not be proven again within the same node budget.
 
 **Cost** (CPython, this machine): a game takes about 0.7 ms; an easy deal is turned down after 2-3 games,
 a medium one after 10-15; a hard candidate costs its 10 games and the solver, given `GENERATION_NODES` nodes
@@ -93,7 +94,7 @@ def first_win(number: int, draw: int, games: int, record: list[str] | None = Non
 
 def _proven(number: int, draw: int, nodes: int) -> bool:
     start = DealId(number, draw).deal().start(draw)
-    return solve_position(start, node_budget=nodes).verdict is Verdict.WIN
+    return solve_position(start, node_budget=nodes, late=False).verdict is Verdict.WIN
 
 
 def assess(number: int, draw: int = 1) -> Assessment:
@@ -104,7 +105,7 @@ def assess(number: int, draw: int = 1) -> Assessment:
     if first is not None:
         return Assessment(first, None, Level.EASY if first <= easy else Level.MEDIUM)
     start = DealId(number, draw).deal().start(draw)
-    verdict = solve_position(start, node_budget=VERIFY_NODES).verdict
+    verdict = solve_position(start, node_budget=VERIFY_NODES, late=False).verdict
     return Assessment(None, verdict, Level.HARD if verdict is Verdict.WIN else None)
 
 

@@ -5,8 +5,8 @@ the solver about a position.
 The position carries its draw count (`Position.draw`) and the solver is handed the position: that is how the
 draw count passes through, here and nowhere else. Whatever the solver says, a `win` stands only when its line
 replays to a win under the position's own rules (`lines.wins`, through the rules, draw three included), so a
-solver that reads a draw-three position as draw one (the solver of this version does: its talon is draw
-one's) can never make a wrong `win`: its line fails to replay and the answer is `unknown`. A `lost` stands for
+solver that read a draw-three position as draw one could never make a wrong `win`: its line would fail to
+replay and the answer would be `unknown`. A `lost` stands for
 both draws, because every draw-three line is also a draw-one line (a draw of three is three draws of one, a
 recycle is a recycle): a position lost under draw one is lost under draw three.
 """
@@ -28,11 +28,13 @@ def replays_to_win(position: Position, line: Sequence[str]) -> bool:
 
 
 def solve_position(
-    position: Position, budget_ms: float | None = None, node_budget: int | None = None
+    position: Position, budget_ms: float | None = None, node_budget: int | None = None, *, late: bool = True
 ) -> SolveResult:
     """Decide the full `position` under its draw: `win` with a line that replays to a win under that draw,
-    `lost` only when proven, else `unknown` (a budget ran out, or the solver's line does not replay)."""
-    result = solve(position, budget_ms=budget_ms, node_budget=node_budget, draw=position.draw)
+    `lost` only when proven, else `unknown` (a budget ran out, or the solver's line does not replay).
+    `late` off keeps the solver's searches as they were before its late phase (`solver.LATE`): the levels'
+    proofs, dealt and verified on a node budget, must never change."""
+    result = solve(position, budget_ms=budget_ms, node_budget=node_budget, draw=position.draw, late=late)
     if result.verdict is Verdict.WIN and not replays_to_win(position, result.line):
         return SolveResult(Verdict.UNKNOWN, (), result.nodes, result.ms)
     return result

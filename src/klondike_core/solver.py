@@ -79,6 +79,15 @@ above a lower card of its own suit in its column (it must move once more before 
 "minimum moves left" counts it), one per move made, less one per card up: on the deals the other orders left
 unknown (31, 162, 186, 234, which pyksolve wins) it found the wins in under 0.3 s.
 
+**Late in a long search** (`LATE`, after `LATE_AFTER` states in all): the time is shared anew, and under
+draw three two more win-only orders join (the weighted order counting talon cards) without the dead-end check
+(under draw three it costs them about 40% of their time and cuts about one state in a hundred), and so
+does the complete search of the same board under draw one (the talon read as random access): draw three's
+lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof here, and
+it often comes in a fraction of a second where draw three's own search takes many. A win found under draw one
+says nothing for draw three and only stops that search. The levels ask with the late phase off
+(`late=False`): a hard deal dealt and verified on a node budget (`difficulty`) is decided exactly as before.
+
 On deals 0-99 (10 s of CPU each, a busy machine) it decided most deals in a few milliseconds; the ones it
 cannot decide are hard wins and large lost deals (see docs/PERFORMANCE.md, "Klondike").
 """
@@ -123,8 +132,11 @@ from .position import COLUMNS, Position
 __all__ = [
     "COMPLETE_WEIGHT",
     "DEFAULT_MAX_NODES",
+    "LATE",
+    "LATE_AFTER",
     "MAX_TABLE",
     "PASSES",
+    "LatePhase",
     "Order",
     "SolveResult",
     "Solver",
@@ -184,18 +196,21 @@ def blocked(cols: tuple[bytes, ...]) -> int:
     """How many column cards lie above a lower card of their own suit in the same column: each must move
     once more than it would otherwise before it can go up (a win-side estimate, as in ShootMe's
     "minimum moves left")."""
+    return sum(_blocked_in(col) for col in cols)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _blocked_in(col: bytes) -> int:
+    """`blocked` for one column (remembered: a search meets the same columns again and again)."""
     count = 0
-    for col in cols:
-        if len(col) < 3:
-            continue
-        low = [14, 14, 14, 14]
-        for card in col[1:]:
-            suit = SUIT[card]
-            rank = RANK[card]
-            if rank > low[suit]:
-                count += 1
-            else:
-                low[suit] = rank
+    low = [14, 14, 14, 14]
+    for card in col[1:]:
+        suit = SUIT[card]
+        rank = RANK[card]
+        if rank > low[suit]:
+            count += 1
+        else:
+            low[suit] = rank
     return count
 
 
@@ -214,6 +229,42 @@ each found wins the others did not); the plain order, which finds most wins in m
 Once one has seen its whole space they all stop: the narrower space is the same in every order."""
 COMPLETE_WEIGHT: Final = 3
 """The complete search's slices a round."""
+LATE_AFTER: Final = 8_000
+"""States expanded in all (every search together) before `solve_board` turns to its `LATE` phase."""
+
+
+@dataclass(frozen=True, slots=True)
+class LatePhase:
+    """How `solve_board` shares its time once `LATE_AFTER` states have been expanded in all: new `weights`
+    for `PASSES` and then the complete search, more win-only searches joining (`passes`, each with its
+    weight), whether those skip dead ends (`dead_ends`), and under draw three the
+    complete search of the same board under draw one (`relaxed`, its weight; 0 for none), whose proof of
+    loss is a proof under draw three too. With `late=False` (the levels' proofs, `difficulty`) there is
+    no late phase: the searches run as they did before it existed, so a hard deal dealt then still
+    verifies."""
+
+    weights: tuple[int, ...]
+    passes: tuple[tuple[Order, int], ...]
+    dead_ends: bool
+    relaxed: int = 0
+
+
+_TALON_ORDERS: Final = (
+    Order(hidden=2, blocks=1, depth=1, talon=1),
+    Order(hidden=2, blocks=1, depth=2, talon=2),
+)
+"""The weighted order of `PASSES` counting each talon card too (lines that use the talon up, so that fewer
+cards stay out of reach under draw three), and once more with moves and talon cards counted twice."""
+LATE: Final = {
+    1: LatePhase((5, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 3)), dead_ends=True),
+    3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
+                 relaxed=3),
+}
+"""By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
+it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
+dead-end check costs those about 40% of their time for about one state in a hundred, and a
+deal lost under draw one is often proven so in a fraction of a second where draw three's own search takes
+many."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +329,7 @@ class Solver:
         clock: Callable[[], float] = time.perf_counter,
         yield_every: int = _CHECK_EVERY,
         draw: int = 1,
+        dead_cache: dict[bytes, bool] | None = None,
     ) -> None:
         if draw not in (1, 3):
             raise ValueError(f"draw must be 1 or 3, not {draw!r}")
@@ -305,6 +357,8 @@ class Solver:
         self.kings = [k for k, card in enumerate(board.seq) if RANK[card] == KING]
         self.nodes = 0
         self._safe: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._dead = {} if dead_cache is None else dead_cache
+        self._reach: dict[tuple[int, int], tuple[int, ...]] = {}  # draw three: `talon_reach` by (mask, ptr)
 
     # --- moves ------------------------------------------------------------------------------------------
 
@@ -541,7 +595,10 @@ class Solver:
         seq = self.seq
         ups: list[Move] = []
         downs: list[Move] = []
-        for k, _ in talon_reach(mask, ptr, self.draw):
+        reach = self._reach.get((mask, ptr))
+        if reach is None:
+            reach = self._reach[mask, ptr] = tuple(k for k, _ in talon_reach(mask, ptr, self.draw))
+        for k in reach:
             card = seq[k]
             if found[SUIT[card]] == UP_FROM[card]:
                 ups.append((_S2F, k, 0, 0))
@@ -592,6 +649,20 @@ class Solver:
             mask ^= low
             talon.append(seq[low.bit_length() - 1])
         return never_turned(cols, found, talon)
+
+    def is_dead(self, key: bytes, state: State) -> bool:
+        """`never_turned(state)`, `key` being the state's key, remembered: a state's talon pointer does not
+        change the answer, so under draw three it is remembered without it (the key's last byte, `talon_key`),
+        and the searches of one `solve_board` share what they learn (its `dead_cache`). About half of
+        draw three's states differ from another only by their pointer."""
+        if self.draw != 1:
+            key = key[:-1]
+        dead = self._dead.get(key)
+        if dead is None:
+            if len(self._dead) >= MAX_TABLE:
+                self._dead.clear()
+            dead = self._dead[key] = self.never_turned(state)
+        return dead
 
     def _king_waits(self, cols: tuple[bytes, ...], mask: int) -> bool:
         """Is there a king that an empty column would serve: in the talon, or heading a run on face-down
@@ -722,7 +793,7 @@ class Solver:
                 if nodes % _CHECK_EVERY == 0 and (nodes > max_nodes or len(parents) > max_table):
                     raise _OutOfBudget
                 yield
-            if dead_ends and self.never_turned(state):
+            if dead_ends and self.is_dead(key, state):
                 continue
             for move in moves(state):
                 child, done = autos(apply(state, move))
@@ -790,11 +861,13 @@ def solve_board(
     clock: Callable[[], float] = time.perf_counter,
     *,
     draw: int = 1,
+    late: bool = True,
 ) -> SolveResult:
     """Decide `board` (see the module docstring): the win-only searches of `PASSES` and the complete search
     take turns (their weights' slices a round) until one answers or the budget (time and nodes, shared) runs
-    out. `clock` measures the budget (a benchmark on a busy machine may give `time.process_time`)."""
-    return finish(solve_board_steps(board, budget_ms, node_budget, auto, clock, draw=draw))
+    out, with their `LATE` phase after `LATE_AFTER` states unless `late` is off. `clock` measures the budget
+    (a benchmark on a busy machine may give `time.process_time`)."""
+    return finish(solve_board_steps(board, budget_ms, node_budget, auto, clock, draw=draw, late=late))
 
 
 def solve_board_steps(
@@ -806,6 +879,7 @@ def solve_board_steps(
     *,
     yield_every: int = _CHECK_EVERY,
     draw: int = 1,
+    late: bool = True,
 ) -> Generator[None, None, SolveResult]:
     """`solve_board` as a generator that yields every `yield_every` states expanded, so that the worker can
     answer a move between two pieces of it; the searches take the same turns whatever `yield_every` is, so
@@ -814,7 +888,8 @@ def solve_board_steps(
     deadline = None if budget_ms is None else start + budget_ms / 1000
     nodes = DEFAULT_MAX_NODES if node_budget is None else node_budget
     make = functools.partial(
-        Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=yield_every, draw=draw
+        Solver, board, max_nodes=nodes, auto=auto, clock=clock, yield_every=yield_every, draw=draw,
+        dead_cache={},
     )
     complete = make()
     root, _ = complete.autos((board.cols, board.found, board.mask, board.ptr))
@@ -825,9 +900,26 @@ def solve_board_steps(
     searches.append((complete, COMPLETE_WEIGHT))
     per_turn = _CHECK_EVERY // yield_every
     running = [(solver, solver.steps(), weight * per_turn) for solver, weight in searches]
+    # `late`: the late phase may still begin
+    relaxed: Solver | None = None  # draw three: the complete search of the same board under draw one
+    narrow_seen = False  # a win-only search has seen its whole space: no win there
     verdict = Verdict.UNKNOWN
     line: tuple[str, ...] = ()
     while running:
+        if late and sum(item[0].nodes for item in searches) > LATE_AFTER:
+            late = False
+            phase = LATE[draw]
+            weights = dict(zip([item[0] for item in searches], phase.weights, strict=True))
+            running = [(solver, steps, weights[solver] * per_turn) for solver, steps, _ in running]
+            if not narrow_seen:
+                for order, weight in phase.passes:
+                    solver = make(strict=True, order=order, dead_ends=phase.dead_ends)
+                    searches.append((solver, weight))
+                    running.append((solver, solver.steps(), weight * per_turn))
+            if phase.relaxed:
+                relaxed = make(draw=1)
+                searches.append((relaxed, phase.relaxed))
+                running.append((relaxed, relaxed.steps(), phase.relaxed * per_turn))
         for entry in list(running):
             solver, steps, slices = entry
             try:
@@ -836,6 +928,13 @@ def solve_board_steps(
                     yield
             except StopIteration as end:
                 found: list[str] | None = end.value
+                if solver is relaxed:  # lost under draw one: lost under draw three; a win there says nothing
+                    if found is None:
+                        verdict = Verdict.LOST
+                        running = []
+                        break
+                    running.remove(entry)
+                    continue
                 if found is not None:
                     verdict, line = Verdict.WIN, tuple(found)
                     running = []
@@ -845,6 +944,7 @@ def solve_board_steps(
                     running = []
                     break
                 running = [item for item in running if item[0] is complete]  # no win in the narrower space
+                narrow_seen = True
                 break
             except _OutOfBudget:
                 running.remove(entry)
@@ -859,8 +959,9 @@ def solve_board_steps(
 
 
 def solve(
-    position: Position, budget_ms: float | None = None, node_budget: int | None = None, draw: int = 1
+    position: Position, budget_ms: float | None = None, node_budget: int | None = None, draw: int = 1,
+    *, late: bool = True,
 ) -> SolveResult:
     """Decide `position`, which must have every card known (`ValueError` otherwise), under draw `draw` (1 or
     3): `win` with a line that replays to a win, `lost` only when proven, `unknown` when a budget runs out."""
-    return solve_board(Board.of(position), budget_ms, node_budget, draw=draw)
+    return solve_board(Board.of(position), budget_ms, node_budget, draw=draw, late=late)
