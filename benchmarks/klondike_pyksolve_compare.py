@@ -81,6 +81,10 @@ def report(rows: list[Row], draws: list[int]) -> None:
               f"{100 * (n - ours['unknown']) / n:.1f}%; CPU ms median {statistics.median(ms):.1f}, "
               f"p90 {percentile(ms, 0.9):.1f}, p99 {percentile(ms, 0.99):.1f}, max {max(ms):.1f}; "
               f"total {sum(ms) / 1000:.0f} s")
+        if all(row[5] == "absent" for row in mine):
+            print("  pyksolve: absent (not installed in this interpreter)")
+            print(f"  our unknowns: {sorted(row[0] for row in mine if row[2] == 'unknown')}", flush=True)
+            continue
         print(f"  pyksolve: {theirs['win']} win, {theirs['lost']} lost, {theirs['unknown']} could not "
               f"complete; decided {100 * (n - theirs['unknown']) / n:.1f}%; CPU ms median "
               f"{statistics.median(their_ms):.1f}, p90 {percentile(their_ms, 0.9):.1f}, "

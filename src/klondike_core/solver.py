@@ -911,15 +911,9 @@ def solve_board_steps(
             phase = LATE[draw]
             weights = dict(zip([item[0] for item in searches], phase.weights, strict=True))
             running = [(solver, steps, weights[solver] * per_turn) for solver, steps, _ in running]
-            if not narrow_seen:
-                for order, weight in phase.passes:
-                    solver = make(strict=True, order=order, dead_ends=phase.dead_ends)
-                    searches.append((solver, weight))
-                    running.append((solver, solver.steps(), weight * per_turn))
-            if phase.relaxed:
-                relaxed = make(draw=1)
-                searches.append((relaxed, phase.relaxed))
-                running.append((relaxed, relaxed.steps(), phase.relaxed * per_turn))
+            added, relaxed = _late_searches(make, phase, narrow_seen)
+            searches += added
+            running += [(solver, solver.steps(), weight * per_turn) for solver, weight in added]
         for entry in list(running):
             solver, steps, slices = entry
             try:
@@ -928,23 +922,18 @@ def solve_board_steps(
                     yield
             except StopIteration as end:
                 found: list[str] | None = end.value
-                if solver is relaxed:  # lost under draw one: lost under draw three; a win there says nothing
-                    if found is None:
-                        verdict = Verdict.LOST
-                        running = []
-                        break
+                if solver is relaxed and found is not None:  # a win under draw one says nothing here
                     running.remove(entry)
                     continue
                 if found is not None:
                     verdict, line = Verdict.WIN, tuple(found)
-                    running = []
-                    break
-                if solver is complete:
+                elif solver is complete or solver is relaxed:  # lost under draw one: under draw three too
                     verdict = Verdict.LOST
-                    running = []
+                else:  # no win in the narrower space
+                    running = [item for item in running if item[0] is complete or item[0] is relaxed]
+                    narrow_seen = True
                     break
-                running = [item for item in running if item[0] is complete]  # no win in the narrower space
-                narrow_seen = True
+                running = []
                 break
             except _OutOfBudget:
                 running.remove(entry)
@@ -956,6 +945,21 @@ def solve_board_steps(
                 break
     spent = sum(solver.nodes for solver, _ in searches)
     return SolveResult(verdict, line, spent, (clock() - start) * 1000)
+
+
+def _late_searches(
+    make: Callable[..., Solver], phase: LatePhase, narrow_seen: bool
+) -> tuple[list[tuple[Solver, int]], Solver | None]:
+    """The searches `phase` adds, each with its weight: its win-only passes (none once a win-only search has
+    seen the narrower space whole) and, when it has a weight, the relaxed complete search under draw one,
+    returned apart too (its answers read differently)."""
+    added = [] if narrow_seen else [
+        (make(strict=True, order=order, dead_ends=phase.dead_ends), weight) for order, weight in phase.passes
+    ]
+    relaxed = make(draw=1) if phase.relaxed else None
+    if relaxed is not None:
+        added.append((relaxed, phase.relaxed))
+    return added, relaxed
 
 
 def solve(
