@@ -6,6 +6,8 @@
     .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 300 --draw 3 --hint-deals 20
     .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 100 --no-players     # times only
     .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 60 --draw 3 --session
+    .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 300 --hint-deals 300 --draw 3 \
+        --level hard --jobs 2                                                                 # one row
 
 For each level (and for TriPeaks and Pyramid "any deal", the plain random deal) it deals `--deals` deals
 with the game's `difficulty.deal_at_level`, fed by a fixed stream of candidate numbers unrelated to the tests'
@@ -220,6 +222,8 @@ def levels_table(args: argparse.Namespace) -> None:
     print("| " + " | ".join(columns) + " |\n" + "| --- " * len(columns) + "|")
     for row, level in enumerate(ROWS[args.game]):
         name = "any deal" if level is None else str(level)
+        if args.level is not None and name != args.level:
+            continue  # each row keeps its own stream of candidates, so a row alone gives the same deals
         dealt, cells = ROW_OF[args.game](args, row, level)
         figures = [name, str(len(dealt.deals)), timing(dealt.wall), timing(dealt.cpu), *cells]
         print("| " + " | ".join(figures) + " |", flush=True)
@@ -254,6 +258,8 @@ def main() -> None:
     parser.add_argument("--all-visible", action="store_true", help='TriPeaks: "Tout visible"')
     parser.add_argument("--draw", type=int, choices=(1, 3), default=1, help="Klondike: draw one or three")
     parser.add_argument("--no-players", action="store_true", help="Klondike: deal times only")
+    parser.add_argument("--level", choices=("any deal", *(str(level) for level in Level)), default=None,
+                        help="one row only (its deals are the same as in a run of every row)")
     parser.add_argument("--session", action="store_true", help="Klondike: time the worker's `new` op instead")
     args = parser.parse_args()
     if args.hint_deals is None:

@@ -22,6 +22,8 @@ and the 4 of diamonds are under it, so it can never leave, and the four cards un
 
 from __future__ import annotations
 
+import functools
+
 from .fast import KING, PARENTS, RANK, SUIT
 
 __all__ = ["never_turned"]
@@ -40,16 +42,28 @@ def _cells(cols: tuple[bytes, ...]) -> tuple[list[bool], bool, int, list[_Cell]]
     hidden = 0
     cells: list[_Cell] = []
     for col in cols:
-        n = len(col)
-        if n == 1:
+        read = _column_cells(col)
+        if read is None:
             room = True
             continue
-        reachable[col[-1]] = True
-        down = col[0]
+        top, down, column_cells = read
+        reachable[top] = True
         hidden += down
-        for i in range(n - 1, 0, -1):
-            cells.append((col[i], col[i - 1] if i > 1 else -1, i <= down, 1 < i <= down + 1))
+        cells.extend(column_cells)
     return reachable, room, hidden, cells
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _column_cells(col: bytes) -> tuple[int, int, tuple[_Cell, ...]] | None:
+    """One column for `_cells`: its top card, its face-down count and its cells, tops first; None when it is
+    empty. Remembered: a search meets the same columns again and again."""
+    n = len(col)
+    if n == 1:
+        return None
+    down = col[0]
+    return col[-1], down, tuple(
+        (col[i], col[i - 1] if i > 1 else -1, i <= down, 1 < i <= down + 1) for i in range(n - 1, 0, -1)
+    )
 
 
 def never_turned(cols: tuple[bytes, ...], found: tuple[int, ...], talon: list[int]) -> bool:

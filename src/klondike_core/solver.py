@@ -79,10 +79,10 @@ above a lower card of its own suit in its column (it must move once more before 
 "minimum moves left" counts it), one per move made, less one per card up: on the deals the other orders left
 unknown (31, 162, 186, 234, which pyksolve wins) it found the wins in under 0.3 s.
 
-**Late in a long search** (`LATE`, after `LATE_AFTER` states in all): the time is shared anew, and under
-draw three two more win-only orders join (the weighted order counting talon cards) without the dead-end check
-(under draw three it costs them about 40% of their time and cuts about one state in a hundred), and so
-does the complete search of the same board under draw one (the talon read as random access): draw three's
+**Late in a long search** (`LATE`, after `LATE_AFTER` states in all): the time is shared anew and two more
+win-only orders join (the weighted order counting talon cards; under draw three without the dead-end check,
+which costs them about 40% of their time there and cuts about one state in a hundred). Under draw three the
+complete search of the same board under draw one joins too (the talon read as random access): draw three's
 lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof here, and
 it often comes in a fraction of a second where draw three's own search takes many. A win found under draw one
 says nothing for draw three and only stops that search. The levels ask with the late phase off
@@ -237,11 +237,10 @@ LATE_AFTER: Final = 8_000
 class LatePhase:
     """How `solve_board` shares its time once `LATE_AFTER` states have been expanded in all: new `weights`
     for `PASSES` and then the complete search, more win-only searches joining (`passes`, each with its
-    weight), whether those skip dead ends (`dead_ends`), and under draw three the
-    complete search of the same board under draw one (`relaxed`, its weight; 0 for none), whose proof of
-    loss is a proof under draw three too. With `late=False` (the levels' proofs, `difficulty`) there is
-    no late phase: the searches run as they did before it existed, so a hard deal dealt then still
-    verifies."""
+    weight), whether those skip dead ends (`dead_ends`), and under draw three the complete search of the
+    same board under draw one (`relaxed`, its weight; 0 for none), whose proof of loss is a proof under draw
+    three too. With `late=False` (the levels' proofs, `difficulty`) there is no late phase: the searches
+    run as they did before it existed, so a hard deal dealt then still verifies."""
 
     weights: tuple[int, ...]
     passes: tuple[tuple[Order, int], ...]
@@ -262,9 +261,8 @@ LATE: Final = {
 }
 """By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
-dead-end check costs those about 40% of their time for about one state in a hundred, and a
-deal lost under draw one is often proven so in a fraction of a second where draw three's own search takes
-many."""
+dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
+draw one is often proven so in a fraction of a second where draw three's own search takes many."""
 
 
 @dataclass(frozen=True, slots=True)
