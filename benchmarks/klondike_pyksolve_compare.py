@@ -72,10 +72,7 @@ def report(rows: list[Row], draws: list[int]) -> None:
             continue
         n = len(mine)
         ours = {v: sum(row[2] == v for row in mine) for v in ("win", "lost", "unknown")}
-        theirs = {v: sum(row[5] == v for row in mine) for v in ("win", "lost", "unknown")}
         ms = [row[3] for row in mine]
-        their_ms = [row[6] for row in mine]
-        contradictions = [row[0] for row in mine if {row[2], row[5]} == {"win", "lost"}]
         print(f"\ndraw {draw}, {n} deals ({min(r[0] for r in mine)}-{max(r[0] for r in mine)}):")
         print(f"  ours: {ours['win']} win, {ours['lost']} lost, {ours['unknown']} unknown; decided "
               f"{100 * (n - ours['unknown']) / n:.1f}%; CPU ms median {statistics.median(ms):.1f}, "
@@ -83,17 +80,25 @@ def report(rows: list[Row], draws: list[int]) -> None:
               f"total {sum(ms) / 1000:.0f} s")
         if all(row[5] == "absent" for row in mine):
             print("  pyksolve: absent (not installed in this interpreter)")
-            print(f"  our unknowns: {sorted(row[0] for row in mine if row[2] == 'unknown')}", flush=True)
-            continue
-        print(f"  pyksolve: {theirs['win']} win, {theirs['lost']} lost, {theirs['unknown']} could not "
-              f"complete; decided {100 * (n - theirs['unknown']) / n:.1f}%; CPU ms median "
-              f"{statistics.median(their_ms):.1f}, p90 {percentile(their_ms, 0.9):.1f}, "
-              f"p99 {percentile(their_ms, 0.99):.1f}; total {sum(their_ms) / 1000:.0f} s")
-        table = {(a, b): sum(row[2] == a and row[5] == b for row in mine)
-                 for a in ("win", "lost", "unknown") for b in ("win", "lost", "unknown")}
-        print("  ours \\ pyksolve: " + "; ".join(f"{a}/{b} {table[a, b]}" for a, b in table if table[a, b]))
-        print(f"  contradictions (one says win, the other lost): {contradictions}")
+        else:
+            report_theirs(mine)
         print(f"  our unknowns: {sorted(row[0] for row in mine if row[2] == 'unknown')}", flush=True)
+
+
+def report_theirs(mine: list[Row]) -> None:
+    """pyksolve's figures on one draw's rows, and how its verdicts meet ours."""
+    n = len(mine)
+    theirs = {v: sum(row[5] == v for row in mine) for v in ("win", "lost", "unknown")}
+    their_ms = [row[6] for row in mine]
+    contradictions = [row[0] for row in mine if {row[2], row[5]} == {"win", "lost"}]
+    print(f"  pyksolve: {theirs['win']} win, {theirs['lost']} lost, {theirs['unknown']} could not "
+          f"complete; decided {100 * (n - theirs['unknown']) / n:.1f}%; CPU ms median "
+          f"{statistics.median(their_ms):.1f}, p90 {percentile(their_ms, 0.9):.1f}, "
+          f"p99 {percentile(their_ms, 0.99):.1f}; total {sum(their_ms) / 1000:.0f} s")
+    table = {(a, b): sum(row[2] == a and row[5] == b for row in mine)
+             for a in ("win", "lost", "unknown") for b in ("win", "lost", "unknown")}
+    print("  ours \\ pyksolve: " + "; ".join(f"{a}/{b} {table[a, b]}" for a, b in table if table[a, b]))
+    print(f"  contradictions (one says win, the other lost): {contradictions}")
 
 
 def main() -> None:

@@ -898,14 +898,14 @@ def solve_board_steps(
     searches.append((complete, COMPLETE_WEIGHT))
     per_turn = _CHECK_EVERY // yield_every
     running = [(solver, solver.steps(), weight * per_turn) for solver, weight in searches]
-    # `late`: the late phase may still begin
+    late_pending = late  # the late phase may still begin
     relaxed: Solver | None = None  # draw three: the complete search of the same board under draw one
     narrow_seen = False  # a win-only search has seen its whole space: no win there
     verdict = Verdict.UNKNOWN
     line: tuple[str, ...] = ()
     while running:
-        if late and sum(item[0].nodes for item in searches) > LATE_AFTER:
-            late = False
+        if late_pending and sum(item[0].nodes for item in searches) > LATE_AFTER:
+            late_pending = False
             phase = LATE[draw]
             weights = dict(zip([item[0] for item in searches], phase.weights, strict=True))
             running = [(solver, steps, weights[solver] * per_turn) for solver, steps, _ in running]

@@ -351,14 +351,11 @@ def test_stuck_panel_exits_and_the_solution_stepped_through(pyr: Pyramid) -> Non
     assert buttons[:2] == ["Annuler le dernier coup", "Rejouer la donne"]
     assert "Nouvelle donne" in buttons
     # 1. Undo the last move: the panel closes, the position before it is back.
+    stuck = pyr.position()
     page.click("#stuck-panel [data-action='undo']")
     page.wait_for_selector("#stuck-panel", state="hidden")
-    before_last = expected(engine_game(deal_id, line[:-1]))
-    for _ in range(50):  # the panel closes at the tap; the worker's position follows
-        if pyr.view() == before_last:
-            break
-        page.wait_for_timeout(100)
-    assert pyr.view() == before_last
+    pyr.wait_moved(stuck)  # the panel closes at the tap; the worker's position follows
+    assert pyr.view() == expected(engine_game(deal_id, line[:-1]))
     pyr.play(line[-1])
     page.wait_for_selector("#stuck-panel[open]")
     # "Était-elle gagnable ?": every card is known, so the panel asks the solver by itself (from the deal's
