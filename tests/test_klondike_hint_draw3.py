@@ -1,7 +1,7 @@
-"""The draw-three hint's own parts of the potential (klondike_core.rise, klondike_core.endgame): a move that
-only prepares a rise of the standing is advised, an open ending that needs a card down from a foundation is
-advised along the solver's lines, and along a whole game every hinted move raises the whole potential, so no
-view comes back."""
+"""The later parts of the hint's potential (klondike_core.rise, both draws; klondike_core.endgame, draw
+three): a move that only prepares a rise of the standing is advised, an open ending that needs a card down
+from a foundation is advised along the solver's lines, and along a whole game every hinted move raises the
+whole potential, so no view comes back."""
 
 from __future__ import annotations
 
@@ -69,10 +69,37 @@ def test_the_rise_counts_the_draws_before_a_talon_card_plays():
     assert finish(rise_steps(rules.play(after, "9C>T6"))).distance == FAR  # nothing more within reach
 
 
-def test_draw_one_has_no_rise():
-    view = DealId(5).deal().start(1).view(start_known(DealId(5).deal().start(1)))
-    potential = Potential(view, finish(headway_steps(view)))
-    assert finish(potential.rise()).distance == FAR
+# Deal 24 as the draw-one hint gave it up before the rise was part of draw one's potential too: one card
+# unseen (8C, under 7H), the rest a plain run to the foundations, but the distance to that card is far beyond
+# the headway search's bounds and no single move raises the standing (2C, the next card up, is in the stock).
+ONE_UNSEEN = Position(
+    tableau=(cards("KS QD JS"), cards("JD"), (), cards("KC QH JC TH 9C 8H 7C 6H 5S 4D 3C"), (),
+             (None, C("7H"), C("6C"), C("5H")), cards("KD QC JH TC 9D 8S 7D 6S 5D 4C")),
+    face_down=(0, 0, 0, 0, 0, 1, 0), stock=cards("2C 8D 4H 6D 9H 3H"),
+    waste=cards("TS TD QS 7S KH 3D 5C 9S"), foundations=(1, 2, 2, 4), unseen=frozenset({C("8C")}), draw=1)
+
+
+def test_draw_one_has_the_rise_too():
+    here = finish(headway_steps(ONE_UNSEEN))
+    assert here.distance == FAR and not here.settled  # the distance cannot tell the moves apart
+    potential = Potential(ONE_UNSEEN, here)
+    rise = finish(potential.rise())
+    assert rise.distance == (1, 1) and rise.onward == {"draw"}  # one draw, then 2C up
+    assert hint(ONE_UNSEEN).move == "draw"
+
+
+def test_the_draw_one_hint_plays_the_one_unseen_ending_to_a_win():
+    # the real card under 7H is 8C; the hint never sees it until 7H moves
+    position = ONE_UNSEEN.fill((C("8C"),))
+    known = frozenset(FULL_DECK) - {C("8C")}
+    for _ in range(300):
+        if rules.is_won(position):
+            break
+        advice = hint(position.view(known))
+        assert advice.move is not None, advice
+        position = rules.play(position, advice.move)
+        known = rules.known_after(position, known)
+    assert rules.is_won(position)
 
 
 def _potential(view: Position) -> tuple[object, ...]:

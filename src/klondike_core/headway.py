@@ -33,9 +33,9 @@ access beyond the first step: its distance could grow along its own shortest lin
 advises moves that shorten it, said "no move gets anywhere" where a line existed; it won 1 easy draw-three
 deal of 30.)
 
-Draw three adds two things of its own: in an open view (every card known, none face down: no card left to
-turn) the distance is the length of the solver's winning line (`endgame`), and a last part of the potential,
-after the standing, the rise (`rise`: the shortest line to a higher standing).
+Draw three adds one thing of its own: in an open view (every card known, none face down: no card left to
+turn) the distance is the length of the solver's winning line (`endgame`). Both draws have a last part of
+the potential, after the standing, the rise (`rise`: the shortest line to a higher standing).
 
 The search stops at `progress.MAX_STATES` positions expanded or `progress.MAX_WORK` generated: then the
 distance is `FAR` and `settled` is False. `FAR` with `settled` True is a proof that no card can ever be
@@ -285,7 +285,7 @@ def _search(view: Position, exact: bool) -> Generator[None, None, Headway]:
 def compare(view: Position, here: Headway, move: str) -> Generator[None, None, int]:
     """How the legal `move` changes the potential of `view` (whose headway is `here`): 1 when it turns or
     shows a card, shortens the distance, or keeps the distance and raises the standing; -1 when it lowers
-    it; 0 when it keeps all three (draw three then compares its rise, `rise`)."""
+    it; 0 when it keeps all three (the hint then compares the rise, `rise`)."""
     if reveals(view, move):
         return 1
     after = rules.play(view, move)
