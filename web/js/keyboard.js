@@ -3,7 +3,11 @@
 
 function typingInField(target) {
   if (!(target instanceof Element)) return false;
-  return Boolean(target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']"));
+  const field = target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']");
+  if (!field) return false;
+  // A dialog's field keeps the focus for a moment after the dialog closes: a key pressed then is the page's.
+  const dialog = field.closest("dialog");
+  return dialog === null || dialog.open;
 }
 
 /** keymap: {"u": "undo", ...}, or a function returning it (read at each key: the game decides); arrows: {ArrowLeft: fn, ...}; onIntent(name, event);
