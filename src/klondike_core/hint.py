@@ -219,8 +219,7 @@ def _first_advancing(potential: Potential, ranked: list[str]) -> Generator[None,
     but only in such views); and in an open view too, whose distance is the solver's line (`endgame`), since
     the solver does not always find from a move's position the rest of its own line."""
     view, here = potential.view, potential.here
-    onward = here.onward
-    onward = onward | (yield from potential.rise()).onward
+    onward = here.onward | (yield from potential.rise()).onward
     checks = 0
     open_search = view.draw != 1 and ((here.distance == FAR and not here.settled) or is_open(view))
     for move in ranked:

@@ -6,9 +6,9 @@ distance is `FAR` whatever the player does. The potential then rises only with t
 talon card played, a column emptied), and a move that only prepares one, a draw that brings a playable talon
 card nearer the top or a run moved so that a talon card fits, raised nothing: the hint answered "no move
 gets anywhere" with such moves left. Draw three met it first (the plain greedy player drew on and won); draw
-one met it at the end of most games it lost: on deals 0-149, 18 of the first 33 games lost ended on a view
-the full-information solver still wins, one to seven cards unseen (deal 24: one card left under 7H, but
-the next card up, 2C, waits in the stock, so no single move raises the standing).
+one met it at the end of most games it lost: on deals 0-84, 21 of the 38 games lost on winnable deals ended
+on a view the full-information solver still wins, one to seven cards unseen (deal 24: one card left under
+7H, but the next card up, 2C, waits in the stock, so no single move raises the standing).
 
 So the potential has one more part, compared last: the *rise distance*, the length of the shortest line to
 a position whose standing is higher than the view's (or where a card turns), a breadth-first search over
