@@ -219,6 +219,8 @@ def test_both_games_play_offline(page: Any, context: Any, dist_copy: Path) -> No
         page.click("[data-game-link='tripeaks']")
         page.wait_for_selector("html[data-game='tripeaks']")
         page.wait_for_function("() => document.querySelector('#deal-id').textContent === '#7'")
+        # the status can show the deal a moment before the table is drawn again
+        page.wait_for_function("n => document.querySelectorAll('#peaks .card').length > n", arg=first)
         assert table.card(first)["state"] == "gone", "the TriPeaks game is kept"
         table.draw()
         page.click("[data-game-link='pyramid']")
