@@ -30,12 +30,10 @@ import time
 from klondike_core.deal import Deal
 from klondike_core.fast import BYTE, CHILDREN, KING, PARENTS, RANK, SUIT, Board
 from klondike_core.position import COLUMNS
-from klondike_core.solver import Solver
-
-State = tuple[tuple[bytes, ...], tuple[int, ...], int, int]
-_TALON_TO_COLUMN = 3
-_RUN_TO_COLUMN = 2
-_FOUNDATION_TO_COLUMN = 4
+from klondike_core.solver import _F2T as _FOUNDATION_TO_COLUMN
+from klondike_core.solver import _S2T as _TALON_TO_COLUMN
+from klondike_core.solver import _T2T as _RUN_TO_COLUMN
+from klondike_core.solver import Solver, State
 
 
 class Probe:
