@@ -1,0 +1,155 @@
+"""A search that can only prove a draw-one position lost, over canonical states (talon cards off the tops).
+
+On the deals the other searches of `solver.solve_board` leave undecided, the complete search meets a few
+dozen arrangements of the face-down cards and hundreds of thousands of states: the same face-up cards with
+every combination of talon cards hung on column tops (docs/PERFORMANCE.md, klondike-solver). A talon card
+lying on a column's top loses nothing by going back to the talon: from there it can be played onto the same
+card again (the talon is random access under draw one). So this search keeps only *canonical* states: every
+talon card on a column's top is put back until none is, then the safe foundation moves are made. A talon
+card goes down only as part of a move that lays a column's run or a foundation card on it (a chain of talon
+cards when the card it goes on is in the talon too); every other legal move is tried.
+
+Why `lost` here is a proof. A canonical state reaches the real state it came from by talon moves alone, so
+it is winnable when that one is. In a winning line count the moves that are not "talon card to a column": a
+winnable canonical state has a move of this search (the chain of talon cards that move's destination needs,
+then that move) to a canonical state whose count is one lower, and a count of 0 means no card face down. So
+if the start is winnable this search reaches a state with no card face down; it skips only dead ends
+(`deadlock`, sound for any position). The converse does not hold: a canonical state can use a talon card
+again that really stays under what was laid on it (its parent can then take both its children), so reaching
+no card face down here proves nothing (deal 112 is lost and this search reaches one), and the search says so
+and stops.
+
+Under draw three it searches the same board read as draw one: draw three's lines are draw one's too (draw
+the same cards one at a time), so a proof of loss under draw one is one under draw three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from .fast import BYTE, CHILDREN, KING, PARENTS, RANK, SUIT, Board
+from .position import COLUMNS
+from .search import _F2T, _S2T, _T2T, CHECK_EVERY, DEFAULT_MAX_NODES, MAX_TABLE, OutOfBudget, Solver, State
+
+__all__ = ["CanonicalSearch"]
+
+Chains = dict[int, list[tuple[tuple[int, ...], int]]]
+"""For a talon card, every way talon moves alone make it a column's top: the talon cards put down (bottom
+first, itself last) and the column."""
+
+
+class CanonicalSearch:
+    """The canonical search of one board under draw one, depth first; `steps()` runs it."""
+
+    def __init__(
+        self,
+        board: Board,
+        *,
+        max_nodes: int | None = None,
+        max_table: int = MAX_TABLE,
+        yield_every: int = CHECK_EVERY,
+        dead_cache: dict[bytes, bool] | None = None,
+    ) -> None:
+        self.solver = Solver(board, delays=False, yield_every=yield_every, dead_cache=dead_cache)
+        self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
+        self.max_table = max_table
+        self.yield_every = yield_every
+        self.nodes = 0
+
+    def steps(self) -> Generator[None, None, bool]:
+        """Search, yielding every `yield_every` states expanded; return True once every canonical state is
+        seen without a win (the position is lost), False on reaching one with no card face down (no proof
+        either way); raise `OutOfBudget` past `max_nodes` states expanded or `max_table` seen."""
+        solver = self.solver
+        board = solver.board
+        root = self.canonical((board.cols, board.found, board.mask, board.ptr))
+        if not any(col[0] for col in root[0]):
+            return False
+        root_key = solver._key(root)
+        seen = {root_key}
+        stack = [(root_key, root)]
+        nodes = 0
+        while stack:
+            key, state = stack.pop()
+            nodes += 1
+            if nodes % self.yield_every == 0:
+                self.nodes = nodes
+                if nodes % CHECK_EVERY == 0 and (nodes > self.max_nodes or len(seen) > self.max_table):
+                    raise OutOfBudget
+                yield
+            if solver.is_dead(key, state):
+                continue
+            for child in self.successors(state):
+                child_key = solver._key(child)
+                if child_key in seen:
+                    continue
+                if not any(col[0] for col in child[0]):
+                    self.nodes = nodes
+                    return False
+                seen.add(child_key)
+                stack.append((child_key, child))
+        self.nodes = nodes
+        return True
+
+    def canonical(self, state: State) -> State:
+        """`state` with every talon card on a column's top back in the talon, then its safe moves up (which
+        may uncover more talon cards, and so on)."""
+        where = self.solver.where
+        while True:
+            cols, found, mask, ptr = state
+            new = list(cols)
+            changed = False
+            for d, col in enumerate(cols):
+                rest = col
+                while len(rest) > rest[0] + 1 and rest[-1] in where:
+                    mask |= 1 << where[rest[-1]]
+                    rest = rest[:-1]
+                    changed = True
+                new[d] = rest
+            state, done = self.solver.autos((tuple(new), found, mask, ptr))
+            if not changed and not done:
+                return state
+
+    def chains(self, state: State) -> Chains:
+        """Each talon card that talon moves alone can make a column's top, with every way to (`Chains`)."""
+        cols, _, mask, _ = state
+        tops = {cols[d][-1]: d for d in range(COLUMNS) if len(cols[d]) > 1}
+        empty = next((d for d in range(COLUMNS) if len(cols[d]) == 1), -1)
+        seq = self.solver.seq
+        talon = sorted((seq[k] for k in range(len(seq)) if mask >> k & 1), key=lambda card: -RANK[card])
+        found: Chains = {}
+        for card in talon:  # kings first: a chain's lower cards need the higher ones' ways
+            ways: list[tuple[tuple[int, ...], int]] = []
+            if RANK[card] == KING:
+                if empty >= 0:
+                    ways.append(((card,), empty))
+            else:
+                for parent in PARENTS[card]:
+                    if parent in tops:
+                        ways.append(((card,), tops[parent]))
+                    ways.extend(((*chain, card), d) for chain, d in found.get(parent, ()))
+            if ways:
+                found[card] = ways
+        return found
+
+    def successors(self, state: State) -> list[State]:
+        """Every legal move but a talon card to a column, and each chain of talon cards put down with a run
+        or a foundation card laid on its last card; each made canonical."""
+        solver = self.solver
+        where = solver.where
+        out = [solver.apply(state, move) for move in solver.moves(state) if move[0] != _S2T]
+        found = state[1]
+        for card, ways in self.chains(state).items():
+            for chain, d in ways:
+                base = state
+                for down in chain:
+                    base = solver.apply(base, (_S2T, where[down], d, 0))
+                for child in CHILDREN[card]:
+                    for source, col in enumerate(base[0]):
+                        i = col.find(BYTE[child], col[0] + 1)
+                        if source != d and i > col[0]:
+                            out.append(solver.apply(base, (_T2T, source, i, d)))
+                    suit = SUIT[child]
+                    if found[suit] and child == suit * 13 + found[suit] - 1:
+                        out.append(solver.apply(base, (_F2T, suit, d, 0)))
+        return [self.canonical(child) for child in out]

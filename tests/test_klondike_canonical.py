@@ -1,0 +1,115 @@
+"""The canonical search (`klondike_core.canonical`): its `lost` is a proof, it never proves a winnable
+position lost, and late in a long solve it decides deals the other searches cannot in the same budget."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from engine_support import ENGINE_SETTINGS
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_klondike_deadlock import reference
+from test_klondike_hint import played
+from test_klondike_solver import endgame, start
+
+from klondike_core import solver
+from klondike_core.canonical import CanonicalSearch
+from klondike_core.fast import Board
+from klondike_core.position import Position
+from klondike_core.search import OutOfBudget
+from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
+from solitaire_core.steps import finish
+
+
+def canonical(position: Position, nodes: int) -> Verdict:
+    """The canonical search alone: LOST (a proof), WIN standing for "reached every card turned" (no proof
+    of anything), or UNKNOWN past `nodes` states."""
+    try:
+        lost = finish(CanonicalSearch(Board.of(position), max_nodes=nodes).steps())
+    except OutOfBudget:
+        return Verdict.UNKNOWN
+    return Verdict.LOST if lost else Verdict.WIN
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(st.integers(0, 10**9), st.integers(12, 36))
+def test_an_endgame_proven_lost_is_never_won(seed, left):
+    position = endgame(random.Random(seed), left)
+    if canonical(position, 20_000) is Verdict.LOST:
+        assert reference(position, 50_000) is not Verdict.WIN
+
+
+@settings(ENGINE_SETTINGS, max_examples=25)
+@given(st.integers(0, 10**6), st.integers(0, 60), st.integers(0, 10**9))
+def test_a_mid_game_position_proven_lost_is_never_won(number, steps, seed):
+    """Random play from a deal's start (every card known): a proof of loss is never contradicted by the
+    solver's own win, whose line replays."""
+    position, _ = played(number, steps, seed)
+    if canonical(position, 20_000) is Verdict.LOST:
+        assert solve_board(Board.of(position), node_budget=40_000).verdict is not Verdict.WIN
+
+
+def test_on_endgames_it_proves_lost_exactly_the_lost_ones_it_finishes():
+    """A fixed sample, so that the property above is seen to bite: the canonical search proves some
+    endgames lost, each of them lost for the reference too, and none of the reference's wins."""
+    rng = random.Random(5)
+    proven = agreed_wins = 0
+    for _ in range(40):
+        position = endgame(rng, rng.randint(26, 36))
+        ours, theirs = canonical(position, 20_000), reference(position, 50_000)
+        if Verdict.UNKNOWN in (ours, theirs):
+            continue
+        if ours is Verdict.LOST:
+            assert theirs is Verdict.LOST
+            proven += 1
+        elif theirs is Verdict.WIN:
+            agreed_wins += 1
+    assert proven >= 3 and agreed_wins >= 10
+
+
+@pytest.mark.parametrize("number", [0, 2, 4, 5, 9, 14, 28, 31])
+def test_a_winnable_deal_is_never_proven_lost(number):
+    assert canonical(start(number), 30_000) is not Verdict.LOST
+
+
+@pytest.mark.parametrize(("number", "states"), [(332, 3_000), (761, 3_000)])
+def test_deals_the_complete_search_needs_minutes_for_are_proven_lost_in_a_few_thousand_states(number, states):
+    """Deals 332 and 761 are lost; the complete search alone needs about 94,000 and 106,000 states to
+    see it (docs/PERFORMANCE.md), the canonical search fewer than 3,000."""
+    assert canonical(start(number), states) is Verdict.LOST
+    assert Solver(Board.of(start(number)), max_nodes=20_000).run().verdict is Verdict.UNKNOWN
+
+
+def test_a_relaxed_win_is_no_proof():
+    """Deal 112 is lost (the complete search proves it in about 44 s), but the canonical search reaches a
+    state with every card turned: it answers no proof, and `solve_board` does not read that as a win."""
+    assert canonical(start(112), 30_000) is Verdict.WIN
+    result = solve_board(Board.of(start(112)), node_budget=solver.LATE_AFTER + 30_000)
+    assert result.verdict is Verdict.UNKNOWN
+
+
+def test_solve_board_decides_a_lost_deal_with_it_and_not_without(monkeypatch):
+    board = Board.of(start(332))
+    budget = solver.LATE_AFTER + 60_000
+    result = solve_board(board, node_budget=budget)
+    assert result.verdict is Verdict.LOST and result.line == ()
+    without = {draw: replace(phase, canonical=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
+
+
+def test_the_result_does_not_depend_on_the_slices():
+    board = Board.of(start(761))
+    whole = solve_board(board, node_budget=solver.LATE_AFTER + 60_000)
+    sliced = finish(solve_board_steps(board, node_budget=solver.LATE_AFTER + 60_000, yield_every=16))
+    assert whole.verdict is Verdict.LOST
+    assert (sliced.verdict, sliced.nodes) == (whole.verdict, whole.nodes)
+
+
+def test_a_budget_that_runs_out_raises_and_counts_its_states():
+    search = CanonicalSearch(Board.of(start(453)), max_nodes=2_000)
+    with pytest.raises(OutOfBudget):
+        finish(search.steps())
+    assert 2_000 < search.nodes <= 2_000 + 512
