@@ -8,6 +8,8 @@
     .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 60 --draw 3 --session
     .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 300 --hint-deals 300 --draw 3 \
         --level hard --jobs 2                                                                 # one row
+    .venv/bin/python benchmarks/levels_bench.py --game klondike --deals 300 --hint-from 100 --hint-deals 200 \
+        --draw 1 --jobs 2                                   # the hint on deals 100-299 of each level only
 
 For each level (and for TriPeaks and Pyramid "any deal", the plain random deal) it deals `--deals` deals
 with the game's `difficulty.deal_at_level`, fed by a fixed stream of candidate numbers unrelated to the tests'
@@ -24,11 +26,12 @@ reports:
   100 games a deal on seeds unrelated to the ones that define the levels (`seed_of(n) ^ 0x5EED`): since the
   levels are defined by that player its ordering is expected, so this column checks the code, not the
   definition; and the share of "any deal" the solver proves winnable;
-- "hint wins": the share of the first `--hint-deals` deals won by the game's `autoplay.play_out`, which
-  takes every hint and never sees an unseen card: the real check, its rate must fall from easy to medium to
-  hard. `--jobs` plays those deals in parallel processes (each deal whole in one process). Klondike also
-  gives, paired on the hint's deals, the greedy player's wins there and the deals only one of the two won,
-  and the CPU time of each hint (`time.process_time`, median / p95 / max).
+- "hint wins": the share of the first `--hint-deals` deals (Klondike: from the `--hint-from`th on) won by
+  the game's `autoplay.play_out`, which takes every hint and never sees an unseen card: the real check, its
+  rate must fall from easy to medium to hard. `--jobs` plays those deals in parallel processes (each deal
+  whole in one process). Klondike also gives, paired on the hint's deals, the greedy player's wins there and
+  the deals only one of the two won, and the CPU time of each hint (`time.process_time`, median / p95 /
+  max).
 
 Rates come with 95% Wilson intervals. With `--session` (Klondike), the time is that of the whole worker
 request `{"op": "new", "args": {"level", "draw"}}` (`klondike_core.api.Session.handle`: dealing from a secure
@@ -184,14 +187,16 @@ def klondike_row(args: argparse.Namespace, row: int, level: Level | None) -> tup
         return dealt, ["-"] * 5
     greedy = [klondike_autoplay.play_out(d.deal().start(args.draw), advisor=klondike_autoplay.greedy)
               for d in dealt.deals]
-    played = [(d, args.draw) for d in dealt.deals[: args.hint_deals]]
+    first = args.hint_from
+    played = [(d, args.draw) for d in dealt.deals[first : first + args.hint_deals]]
     results = play_deals(klondike_hint_wins, played, args.jobs, every=10, progress=klondike_progress) \
         if played else []
     won = [result[0] for result in results]
     times = [ms for result in results for ms in result[1]]
-    paired = sum(greedy[: len(won)])
-    hint_only = sum(h and not g for h, g in zip(won, greedy, strict=False))
-    greedy_only = sum(g and not h for h, g in zip(won, greedy, strict=False))
+    beside = greedy[first : first + len(won)]
+    paired = sum(beside)
+    hint_only = sum(h and not g for h, g in zip(won, beside, strict=True))
+    greedy_only = sum(g and not h for h, g in zip(won, beside, strict=True))
     return dealt, [short_rate(sum(greedy), len(greedy)), short_rate(sum(won), len(won)),
                    short_rate(paired, len(won)), f"{hint_only} / {greedy_only}",
                    timing(times) if times else "-"]
@@ -254,6 +259,8 @@ def main() -> None:
     parser.add_argument("--game", choices=GAMES, required=True)
     parser.add_argument("--hint-deals", type=int, default=None,
                         help="deals a level the hint player plays (default 40; Klondike 0: it is slow)")
+    parser.add_argument("--hint-from", type=int, default=0,
+                        help="Klondike: the hint plays the level's deals from this one on (to extend a run)")
     parser.add_argument("--no-wrap", action="store_true", help="TriPeaks: no K-A wrap")
     parser.add_argument("--all-visible", action="store_true", help='TriPeaks: "Tout visible"')
     parser.add_argument("--draw", type=int, choices=(1, 3), default=1, help="Klondike: draw one or three")

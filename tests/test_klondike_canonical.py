@@ -113,3 +113,26 @@ def test_a_budget_that_runs_out_raises_and_counts_its_states():
     with pytest.raises(OutOfBudget):
         finish(search.steps())
     assert 2_000 < search.nodes <= 2_000 + 512
+
+
+def test_under_draw_three_its_proof_under_draw_one_counts(monkeypatch):
+    """Deal 332 is lost under draw one, so under draw three too (draw three's lines are draw one's): the
+    canonical search, reading the board as draw one, proves it within the same budget where the other
+    searches decide nothing."""
+    board = Board.of(start(332))
+    budget = solver.LATE_AFTER + 30_000
+    assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.LOST
+    without = {draw: replace(phase, canonical=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.UNKNOWN
+
+
+def test_its_own_cap_stops_it_alone(monkeypatch):
+    """Draw three gives the canonical search a cap of its own (`LatePhase.canonical_nodes`): below the 1,944
+    states deal 332's proof needs, the proof does not come, and the solve goes on to its budget."""
+    board = Board.of(start(332))
+    budget = solver.LATE_AFTER + 30_000
+    capped = {draw: replace(phase, canonical_nodes=1_000) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", capped)
+    result = solve_board(board, node_budget=budget, draw=3)
+    assert result.verdict is Verdict.UNKNOWN and result.nodes > budget

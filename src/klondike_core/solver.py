@@ -18,16 +18,16 @@ their space is the same), and `lost` is answered only when a search that proves 
 **Late in a long search** (`LATE`, after `LATE_AFTER` states in all): the time is shared anew and more
 searches join. Two win-only orders (the weighted order counting talon cards; under draw three without the
 dead-end check, which costs them about 40% of their time there and cuts about one state in a hundred). The
-canonical search, which only proves a loss: on the deals left undecided by then, most of the complete
-search's states differ only by which talon cards hang on which column tops, and the canonical search keeps
-those cards in the talon (its docstring has why its `lost` is a proof), proving in a second or two deals the
-complete search needs minutes for; reaching a state with every card turned, it proves nothing and stops.
-Under draw three the complete search of the same board under draw one joins too (the talon read as random
-access): draw three's lines are draw one's too (draw the same cards one at a time), so a proof of loss there
-is a proof here, and it often comes in a fraction of a second where draw three's own search takes many; a win
-found under draw one says nothing for draw three and only stops that search (the canonical search reads the
-board as draw one for the same reason). The levels ask with the late phase off (`late=False`): a hard deal
-dealt and verified on a node budget (`difficulty`) is decided exactly as before.
+canonical search, which only proves a loss: on the deals left undecided by then, most of the complete search's
+states differ only by which talon cards hang on which column tops, and the canonical search keeps those cards
+in the talon (its docstring has why its `lost` is a proof), proving in a second or two deals the complete
+search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Under draw
+three the complete search of the same board under draw one joins too (the talon read as random access): draw
+three's lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof
+here, and it often comes in a fraction of a second where draw three's own search takes many; a win found under
+draw one says nothing for draw three and only stops that search (the canonical search reads the board as draw
+one for the same reason, within a cap of states of its own there). The levels ask with the late phase off
+(`late=False`): a hard deal dealt and verified on a node budget (`difficulty`) is decided exactly as before.
 
 On deals 0-999 (10 s of CPU each) it decides most deals in a few milliseconds; the ones it cannot decide are
 hard wins and large lost deals (docs/PERFORMANCE.md, "Klondike").
@@ -125,14 +125,16 @@ LATE: Final = {
     1: LatePhase((5, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 3)), dead_ends=True,
                  canonical=12),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
-                 relaxed=3),
+                 relaxed=3, canonical=8, canonical_nodes=10_000),
 }
 """By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
 dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
 draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw
 one the canonical search weighs as much as two thirds of the others together: on the deals still undecided
-this late it is the only one that proves anything, and on a winnable deal it stops within a second."""
+this late it is the only one that proves anything, and on a winnable deal it stops within a second. Under
+draw three it has a cap of its own, 10,000 states (about 1.5 s): the deals it proves there are the quick
+ones, and uncapped it took the time of draw three's own searches on deals they decide late."""
 
 
 class _Role(enum.Enum):
