@@ -7,6 +7,7 @@ The first test opens the site as it ships (dist/, `shipped_server`); the others 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -185,14 +186,33 @@ def test_a_tab_takes_up_the_game_another_tab_played(context: Any, server: str, p
 # ------------------------------------------------------------------ the words of the end and of links
 
 
+DOUBLE_TAP_MS = int(re.findall(r"const SOON_MS = (\d+);", (ROOT / "web/js/doubletap.js").read_text())[0])
+"""The page's own window (doubletap.js): taps further apart than this are two decisions, not a double tap."""
+CLICK_TIMES_JS = """() => {
+  if (!window.__clickTimes) {
+    window.__clickTimes = [];
+    document.addEventListener("click", (event) => window.__clickTimes.push(event.timeStamp), true);
+  }
+  window.__clickTimes.length = 0;
+}"""
+
+
 def double_tap(page: Any, selector: str, gap_ms: int, dx: float | None = None, dy: float = 8) -> None:
-    """Two clicks at one spot of `selector`, `gap_ms` apart (the issue saw 30-60 ms; a double click: less)."""
+    """Two clicks at one spot of `selector`, `gap_ms` apart (the issue saw 30-60 ms; a double click: less).
+    On a machine too busy to make them a double tap (the page sees them further apart than the guard's
+    window, by the events' own time stamps), the test is skipped: a slow second tap is a new decision, and
+    the page rightly plays it."""
+    page.evaluate(CLICK_TIMES_JS)
     box = page.locator(selector).first.bounding_box()
     x = box["x"] + (box["width"] / 2 if dx is None else dx)
     y = box["y"] + dy
     page.mouse.click(x, y)
     page.wait_for_timeout(gap_ms)
     page.mouse.click(x, y)
+    page.wait_for_function("() => window.__clickTimes.length >= 2")
+    seen = page.evaluate("() => window.__clickTimes[1] - window.__clickTimes[0]")
+    if seen > DOUBLE_TAP_MS:
+        pytest.skip(f"the page saw the two taps {seen:.0f} ms apart: the machine was too busy to double-tap")
 
 
 GAPS = [0, 40, 120]
