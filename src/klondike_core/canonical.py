@@ -9,15 +9,15 @@ talon card on a column's top is put back until none is, then the safe foundation
 card goes down only as part of a move that lays a column's run or a foundation card on it (a chain of talon
 cards when the card it goes on is in the talon too); every other legal move is tried.
 
-Why `lost` here is a proof. A canonical state reaches the real state it came from by talon moves alone, so
-it is winnable when that one is. In a winning line count the moves that are not "talon card to a column": a
-winnable canonical state has a move of this search (the chain of talon cards that move's destination needs,
-then that move) to a canonical state whose count is one lower, and a count of 0 means no card face down. So
-if the start is winnable this search reaches a state with no card face down; it skips only dead ends
-(`deadlock`, sound for any position). The converse does not hold: a canonical state can use a talon card
-again that really stays under what was laid on it (its parent can then take both its children), so reaching
-no card face down here proves nothing (deal 112 is lost and this search reaches one), and the search says so
-and stops.
+Why `lost` here is a proof. A canonical state reaches the real state it came from by talon moves alone, so it
+is winnable when that one is. Give a winnable state the fewest moves that are not "talon card to a column" any
+winning line from it makes: a winnable canonical state has a move of this search (the chain of talon cards
+that move's destination needs, then that move) to a winnable canonical state with fewer (the safe foundation
+moves made at once never add one: the solver's argument for them), and none means no card face down. So if the
+start is winnable this search reaches a state with no card face down; it skips only dead ends (`deadlock`,
+sound for any position). The converse does not hold: a canonical state can use a talon card again that really
+stays under what was laid on it (its parent can then take both its children), so reaching no card face down
+here proves nothing (deal 112 is lost and this search reaches one), and the search says so and stops.
 
 Under draw three it searches the same board read as draw one: draw three's lines are draw one's too (draw
 the same cards one at a time), so a proof of loss under draw one is one under draw three.
