@@ -51,10 +51,13 @@ foundation cards come down for each other (`tests/test_klondike_solver_delays.py
 **Narrow and complete.** A search is either complete (every legal move but those that can wait, above: its
 `lost` is a proof) or narrower, looking only for a win (`strict`: a run that leaves a face-up card moves only
 if that card can then go up, a column is emptied only when a king waits for it, no card comes back from a
-foundation); either runs best first in its own `Order` (or depth first, `best_first=False`). Moves are
-generated in this order: to a foundation where that turns a card, runs that turn a face-down card (columns
-with more hidden cards first), other moves to a foundation, talon cards to the columns and to the
-foundations, runs that empty a column, runs that leave a face-up card, and last a foundation card back down.
+foundation); either runs best first in its own `Order` (or depth first, `best_first=False`). A *beam*
+(`width`, best first only) is narrower still: of each state's children it keeps only the `width` best in its
+order (as ShootMe's solver keeps three), so it reaches deep wins that a full best-first search, busy with
+every sibling, reaches too late; it sees a sliver of the space, so running out of states proves nothing. Moves
+are generated in this order: to a foundation where that turns a card, runs that turn a face-down card (columns
+with more hidden cards first), other moves to a foundation, talon cards to the columns and to the foundations,
+runs that empty a column, runs that leave a face-up card, and last a foundation card back down.
 
 **Draw three** (`draw=3`, design.md: a draw turns the next three stock cards, fewer when fewer are left, the
 third on top; recycle in the same order, unlimited passes). The talon keeps the same form (`seq`, `mask`,
@@ -243,6 +246,11 @@ def _tops(cols: tuple[bytes, ...]) -> tuple[list[tuple[int, int, int]], int]:
     return tops, empty
 
 
+def _first(item: tuple[int, bytes, Move, list[Move], State]) -> int:
+    """A child's priority, to sort a beam's children by (`Solver.width`)."""
+    return item[0]
+
+
 class Solver:
     """One search over one board; `run()` gives the result."""
 
@@ -257,6 +265,7 @@ class Solver:
         strict: bool = False,
         best_first: bool = True,
         order: Order = PLAIN,
+        width: int = 0,
         delays: bool = True,
         dead_ends: bool | None = None,
         clock: Callable[[], float] = time.perf_counter,
@@ -282,6 +291,7 @@ class Solver:
         self.strict = strict
         self.best_first = best_first
         self.order = order
+        self.width = width
         self.delays = delays
         self.dead_ends = not strict if dead_ends is None else dead_ends
         self.clock = clock
@@ -618,7 +628,8 @@ class Solver:
     def result_steps(self) -> Generator[None, None, SolveResult]:
         """`run()` as a generator: the best-first search yields every `yield_every` states (the depth-first
         one does not yield), and the result does not depend on how it is driven. A `budget_ms` is checked at
-        each yield."""
+        each yield. A win-only search (`strict`) or a beam (`width`) that runs out of states answers
+        `unknown`: it has seen only part of the space."""
         start = self.clock()
         deadline = None if self.budget_ms is None else start + self.budget_ms / 1000
         moves: tuple[str, ...] = ()
@@ -630,8 +641,10 @@ class Solver:
         except OutOfBudget:
             verdict = Verdict.UNKNOWN
         else:
-            verdict = Verdict.LOST if line is None else Verdict.WIN
-            moves = () if line is None else tuple(line)
+            if line is not None:
+                verdict, moves = Verdict.WIN, tuple(line)
+            else:  # only the complete search's space seen whole is a proof of loss
+                verdict = Verdict.UNKNOWN if self.strict or self.width else Verdict.LOST
         return SolveResult(verdict, moves, self.nodes, (self.clock() - start) * 1000)
 
     def _search(self, deadline: float | None) -> list[str] | None:
@@ -715,6 +728,7 @@ class Solver:
         priority = self.order.of
         dead_ends = self.dead_ends
         yield_every = self.yield_every
+        width = self.width
         nodes = 0
         counter = 0
         while heap:
@@ -728,19 +742,26 @@ class Solver:
                 yield
             if dead_ends and self.is_dead(key, state):
                 continue
+            children: list[tuple[int, bytes, Move, list[Move], State]] = []
             for move in moves(state):
                 child, done = autos(apply(state, move))
                 child_key = key_of(child)
                 if child_key in parents:
                     continue
-                parents[child_key] = (key, move, done)
                 cols, found = child[0], child[1]
-                hidden = sum(col[0] for col in cols)
-                if not hidden and (self.draw == 1 or self._won(child)):
+                if not any(col[0] for col in cols) and (self.draw == 1 or self._won(child)):
+                    parents[child_key] = (key, move, done)
                     self.nodes = nodes
                     return self._line(self._path(parents, child_key))
-                counter -= 1
-                push(heap, (priority(cols, found, child[2], depth), counter, depth, child_key, child))
+                children.append((priority(cols, found, child[2], depth), child_key, move, done, child))
+            if width and len(children) > width:
+                children.sort(key=_first)
+                del children[width:]
+            for rank, child_key, move, done, child in children:
+                if child_key not in parents:  # two moves may make the same child
+                    parents[child_key] = (key, move, done)
+                    counter -= 1
+                    push(heap, (rank, counter, depth, child_key, child))
         self.nodes = nodes
         return None
 

@@ -22,8 +22,10 @@ canonical search, which only proves a loss: on the deals left undecided by then,
 states differ only by which talon cards hang on which column tops, and the canonical search keeps those cards
 in the talon (its docstring has why its `lost` is a proof), proving in a second or two deals the complete
 search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Under draw
-three the complete search of the same board under draw one joins too (the talon read as random access): draw
-three's lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof
+one, beams too (`Beam`, win-only: each state keeps only its best two or three children, as ShootMe's solver
+does), which reach deep wins that a full best-first search, busy with every sibling, reaches too late. Under
+draw three the complete search of the same board under draw one joins too (the talon read as random access):
+draw three's lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof
 here, and it often comes in a fraction of a second where draw three's own search takes many; a win found under
 draw one says nothing for draw three and only stops that search (the canonical search reads the board as draw
 one for the same reason, within a cap of states of its own there). The levels ask with the late phase off
@@ -67,6 +69,7 @@ __all__ = [
     "LATE_AFTER",
     "MAX_TABLE",
     "PASSES",
+    "Beam",
     "LatePhase",
     "Order",
     "SolveResult",
@@ -96,6 +99,17 @@ LATE_AFTER: Final = 8_000
 
 
 @dataclass(frozen=True, slots=True)
+class Beam:
+    """A beam search: best first in `order`, each state's children cut to its best `width` (`Solver.width`),
+    with the complete search's moves or, if `strict`, the win-only ones. It only finds wins: it sees a sliver
+    of the space, so running out of states proves nothing."""
+
+    order: Order
+    width: int
+    strict: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LatePhase:
     """How `solve_board` shares its time once `LATE_AFTER` states have been expanded in all: new `weights`
     for `PASSES` and then the complete search, more win-only searches joining (`passes`, each with its
@@ -113,6 +127,7 @@ class LatePhase:
     relaxed: int = 0
     canonical: int = 0
     canonical_nodes: int | None = None
+    beams: tuple[tuple[Beam, int], ...] = ()
 
 
 _TALON_ORDERS: Final = (
@@ -121,9 +136,18 @@ _TALON_ORDERS: Final = (
 )
 """The weighted order of `PASSES` counting each talon card too (lines that use the talon up, so that fewer
 cards stay out of reach under draw three), and once more with moves and talon cards counted twice."""
+_BEAMS: Final = (
+    (Beam(Order(hidden=2, blocks=1, depth=1), 3, strict=True), 5),
+    (Beam(Order(hidden=2, blocks=1, depth=1), 2), 2),
+    (Beam(PLAIN, 3), 1),
+)
+"""Draw one's beams late in a solve, each with its weight: the weighted A-star order of `PASSES` kept to three
+children with the win-only moves and to two with every move, and the plain order kept to three. Each won
+deals of 0-999 that every full search left unknown at 10 s (165, 471; 985; 292), and none of the others
+did; a beam wins in a few thousand states or not at all, so they weigh little."""
 LATE: Final = {
-    1: LatePhase((5, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 3)), dead_ends=True,
-                 canonical=12),
+    1: LatePhase((2, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
+                 canonical=12, beams=_BEAMS),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
                  relaxed=3, canonical=8, canonical_nodes=10_000),
 }
@@ -131,8 +155,9 @@ LATE: Final = {
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
 dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
 draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw
-one the canonical search weighs as much as two thirds of the others together: on the deals still undecided
-this late it is the only one that proves anything, and on a winnable deal it stops within a second. Under
+one the canonical search weighs half as much as the others together: on the deals still undecided this late
+it is the only one that proves anything, and on a winnable deal it stops within a second; the plain win-only
+order, which wins early or not at all, gives up most of its weight to the beams (`_BEAMS`). Under
 draw three it has a cap of its own, 10,000 states (about 1.5 s): the deals it proves there are the quick
 ones, and uncapped it took the time of draw three's own searches on deals they decide late."""
 
@@ -148,6 +173,8 @@ class _Role(enum.Enum):
     """Draw three's board under draw one: no line, lost; a line says nothing (the search stops)."""
     CANONICAL = enum.auto()
     """`CanonicalSearch`: True, lost; False says nothing (the search stops)."""
+    BEAM = enum.auto()
+    """A `Beam`: a line is a win; no line says nothing (the search stops)."""
 
 
 @dataclass(slots=True)
@@ -261,6 +288,8 @@ def _no_answer(role: _Role, value: list[str] | bool | None) -> bool:
     """Does a search of `role` that ended with `value` leave the question open (a relaxation's win)?"""
     if role is _Role.RELAXED:
         return value is not None
+    if role is _Role.BEAM:
+        return value is None
     return role is _Role.CANONICAL and not value
 
 
@@ -285,6 +314,11 @@ def _late_turns(
     if phase.canonical:
         canonical = make_canonical(max_nodes=phase.canonical_nodes)
         added.append(_turn(canonical, _Role.CANONICAL, phase.canonical * per_turn))
+    added += [
+        _turn(make(order=beam.order, width=beam.width, strict=beam.strict, dead_ends=True), _Role.BEAM,
+              weight * per_turn)
+        for beam, weight in phase.beams
+    ]
     return added
 
 
