@@ -14,6 +14,7 @@ from test_klondike_solver import endgame, replays_to_win, start
 
 from klondike_core import solver
 from klondike_core.fast import Board
+from klondike_core.lines import wins
 from klondike_core.solver import Order, Solver, Verdict, solve_board
 
 WEIGHTED = Order(hidden=2, blocks=1, depth=1)
@@ -66,3 +67,16 @@ def test_solve_board_wins_a_deal_with_its_beams_and_not_without(monkeypatch):
     without = {draw: replace(phase, beams=()) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
+
+
+def test_under_draw_three_the_beams_win_a_deal_the_full_searches_do_not(monkeypatch):
+    """Deal 592 under draw three: a beam of two in the weighted A-star order wins it at once late in the
+    solve; without the beams the same budget ends undecided."""
+    board = Board.of(start(592))
+    budget = solver.LATE_AFTER + 20_000
+    result = solve_board(board, node_budget=budget, draw=3)
+    assert result.verdict is Verdict.WIN
+    assert wins(start(592), result.line, 3)
+    without = {draw: replace(phase, beams=()) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.UNKNOWN

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_klondike_deadlock import reference
 from test_klondike_hint import played
-from test_klondike_solver import endgame, start
+from test_klondike_solver import endgame, replays_to_win, start
 
 from klondike_core import solver
 from klondike_core.canonical import CanonicalSearch
@@ -21,6 +21,18 @@ from klondike_core.position import Position
 from klondike_core.search import OutOfBudget
 from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
 from solitaire_core.steps import finish
+
+
+def exact(position: Position, nodes: int) -> Verdict:
+    """The exact twin alone: LOST (a proof), WIN (its line checked to replay here), UNKNOWN past `nodes`."""
+    try:
+        answer = finish(CanonicalSearch(Board.of(position), max_nodes=nodes, exact=True).steps())
+    except OutOfBudget:
+        return Verdict.UNKNOWN
+    if answer is True:
+        return Verdict.LOST
+    assert isinstance(answer, list) and replays_to_win(position, tuple(answer))
+    return Verdict.WIN
 
 
 def canonical(position: Position, nodes: int) -> Verdict:
@@ -136,3 +148,52 @@ def test_its_own_cap_stops_it_alone(monkeypatch):
     monkeypatch.setattr(solver, "LATE", capped)
     result = solve_board(board, node_budget=budget, draw=3)
     assert result.verdict is Verdict.UNKNOWN and result.nodes > budget
+
+
+@settings(ENGINE_SETTINGS, max_examples=40)
+@given(st.integers(0, 10**9), st.integers(12, 36))
+def test_the_exact_twin_agrees_with_the_reference_on_endgames(seed, left):
+    """Both decide: the same verdict (the exact twin's wins replay, `exact` checks it)."""
+    position = endgame(random.Random(seed), left)
+    ours, theirs = exact(position, 20_000), reference(position, 50_000)
+    if Verdict.UNKNOWN not in (ours, theirs):
+        assert ours is theirs
+
+
+@settings(ENGINE_SETTINGS, max_examples=20)
+@given(st.integers(0, 10**6), st.integers(0, 60), st.integers(0, 10**9))
+def test_the_exact_twin_agrees_with_the_solver_in_mid_game(number, steps, seed):
+    position, _ = played(number, steps, seed)
+    ours = exact(position, 20_000)
+    theirs = solve_board(Board.of(position), node_budget=40_000).verdict
+    if Verdict.UNKNOWN not in (ours, theirs):
+        assert ours is theirs
+
+
+def test_the_exact_twin_decides_a_deal_the_canonical_search_cannot():
+    """Deal 517: the canonical search reaches every card turned (no proof); the exact twin proves it lost
+    in about 39,000 states, and wins deal 0 with a line that replays."""
+    assert canonical(start(517), 30_000) is Verdict.WIN
+    assert exact(start(517), 45_000) is Verdict.LOST
+    assert exact(start(0), 5_000) is Verdict.WIN
+
+
+def test_solve_board_answers_the_exact_twins_proof(monkeypatch):
+    board = Board.of(start(517))
+    budget = solver.LATE_AFTER + 60_000
+    heavy = {draw: replace(phase, exact=200) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", heavy)
+    result = solve_board(board, node_budget=budget)
+    assert result.verdict is Verdict.LOST and result.line == ()
+    without = {draw: replace(phase, exact=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
+
+
+def test_under_draw_three_the_exact_twins_win_is_no_answer(monkeypatch):
+    """Deal 103 is won under draw one in a few moves but lost under draw three. The exact twin reads the
+    board as draw one, so its win is no draw-three line: `solve_board` goes on and proves the loss."""
+    heavy = {draw: replace(phase, exact=200) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", heavy)
+    result = solve_board(Board.of(start(103)), node_budget=solver.LATE_AFTER + 200_000, draw=3)
+    assert result.verdict is Verdict.LOST

@@ -21,15 +21,17 @@ dead-end check, which costs them about 40% of their time there and cuts about on
 canonical search, which only proves a loss: on the deals left undecided by then, most of the complete search's
 states differ only by which talon cards hang on which column tops, and the canonical search keeps those cards
 in the talon (its docstring has why its `lost` is a proof), proving in a second or two deals the complete
-search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Under draw
-one, beams too (`Beam`, win-only: each state keeps only its best two or three children, as ShootMe's solver
-does), which reach deep wins that a full best-first search, busy with every sibling, reaches too late. Under
-draw three the complete search of the same board under draw one joins too (the talon read as random access):
-draw three's lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof
-here, and it often comes in a fraction of a second where draw three's own search takes many; a win found under
-draw one says nothing for draw three and only stops that search (the canonical search reads the board as draw
-one for the same reason, within a cap of states of its own there). The levels ask with the late phase off
-(`late=False`): a hard deal dealt and verified on a node budget (`difficulty`) is decided exactly as before.
+search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Under draw one
+its exact twin too (`CanonicalSearch(exact=True)`: the same moves, no talon card put back), which decides
+either way some deals where the canonical search proves nothing. Under both draws, beams (`Beam`, win-only:
+each state keeps only its best two or three children, as ShootMe's solver does) reach deep wins that a full
+best-first search, busy with every sibling, reaches too late. Under draw three the complete search of the same
+board under draw one joins too (the talon read as random access): draw three's lines are draw one's too (draw
+the same cards one at a time), so a proof of loss there is a proof here, and it often comes in a fraction of a
+second where draw three's own search takes many; a win found under draw one says nothing for draw three and
+only stops that search (the canonical search reads the board as draw one for the same reason, within a cap of
+states of its own there). The levels ask with the late phase off (`late=False`): a hard deal dealt and
+verified on a node budget (`difficulty`) is decided exactly as before.
 
 On deals 0-999 (10 s of CPU each) it decides most deals in a few milliseconds; the ones it cannot decide are
 hard wins and large lost deals (docs/PERFORMANCE.md, "Klondike").
@@ -117,7 +119,8 @@ class LatePhase:
     same board under draw one (`relaxed`, its weight; 0 for none), whose proof of loss is a proof under draw
     three too, and the canonical search (`canonical`, its weight; 0 for none), which only proves a loss,
     with at most `canonical_nodes` states of its own (None: only the shared budget, which bounds every
-    search of `solve_board` together).
+    search of `solve_board` together), its exact twin (`exact`, its weight), and the `beams`, each with
+    its weight.
     With `late=False` (the levels' proofs, `difficulty`) there is no late phase: the searches run as they
     did before it existed, so a hard deal dealt then still verifies."""
 
@@ -128,6 +131,7 @@ class LatePhase:
     canonical: int = 0
     canonical_nodes: int | None = None
     beams: tuple[tuple[Beam, int], ...] = ()
+    exact: int = 0
 
 
 _TALON_ORDERS: Final = (
@@ -145,21 +149,30 @@ _BEAMS: Final = (
 children with the win-only moves and to two with every move, and the plain order kept to three. Each won
 deals of 0-999 that every full search left unknown at 10 s (165, 471; 985; 292), and none of the others
 did; a beam wins in a few thousand states or not at all, so they weigh little."""
+_BEAMS_DRAW_THREE: Final = (
+    (Beam(_TALON_ORDERS[0], 2, strict=True), 2),
+    (Beam(Order(hidden=2, blocks=1, depth=1), 2), 1),
+)
+"""Draw three's beams late in a solve: the weighted order counting talon cards kept to two children with the
+win-only moves, and the weighted A-star order kept to two with every move. They won 227, 592 and 873 of the
+deals draw three's full searches left unknown at 10 s."""
 LATE: Final = {
     1: LatePhase((2, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
-                 canonical=12, beams=_BEAMS),
+                 canonical=12, beams=_BEAMS, exact=6),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
-                 relaxed=3, canonical=8, canonical_nodes=10_000),
+                 relaxed=3, canonical=8, canonical_nodes=10_000, beams=_BEAMS_DRAW_THREE),
 }
 """By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
 dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
-draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw
-one the canonical search weighs half as much as the others together: on the deals still undecided this late
-it is the only one that proves anything, and on a winnable deal it stops within a second; the plain win-only
-order, which wins early or not at all, gives up most of its weight to the beams (`_BEAMS`). Under
-draw three it has a cap of its own, 10,000 states (about 1.5 s): the deals it proves there are the quick
-ones, and uncapped it took the time of draw three's own searches on deals they decide late."""
+draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw one
+the canonical search weighs two fifths of the others together: on the deals still undecided this late it is
+the only one that proves anything, and on a winnable deal it stops within a second; its exact twin weighs half
+as much (it needs ten times the states where the canonical search proves a loss, but decides deals that one
+cannot: 517); the plain win-only order, which wins early or not at all, gives up most of its weight to the
+beams (`_BEAMS`). Under draw three it has a cap of its own, 10,000 states (about 1.5 s): the deals it proves
+there are the quick ones, and uncapped it took the time of draw three's own searches on deals they decide
+late."""
 
 
 class _Role(enum.Enum):
@@ -175,6 +188,8 @@ class _Role(enum.Enum):
     """`CanonicalSearch`: True, lost; False says nothing (the search stops)."""
     BEAM = enum.auto()
     """A `Beam`: a line is a win; no line says nothing (the search stops)."""
+    EXACT = enum.auto()
+    """`CanonicalSearch(exact=True)`: a line is a win; True, lost."""
 
 
 @dataclass(slots=True)
@@ -252,7 +267,7 @@ def solve_board_steps(
             make_canonical = functools.partial(
                 CanonicalSearch, board, yield_every=yield_every, dead_cache=dead_cache
             )
-            added = _late_turns(make, make_canonical, phase, narrow_seen, per_turn)
+            added = _late_turns(make, make_canonical, phase, narrow_seen, per_turn, draw=draw)
             running += added
             searches += [turn.search for turn in added]
         for turn in list(running):
@@ -290,7 +305,7 @@ def _no_answer(role: _Role, value: list[str] | bool | None) -> bool:
         return value is not None
     if role is _Role.BEAM:
         return value is None
-    return role is _Role.CANONICAL and not value
+    return role is _Role.CANONICAL and value is not True
 
 
 def _turn(search: Solver | CanonicalSearch, role: _Role, slices: int) -> _Turn:
@@ -300,11 +315,12 @@ def _turn(search: Solver | CanonicalSearch, role: _Role, slices: int) -> _Turn:
 
 def _late_turns(
     make: Callable[..., Solver], make_canonical: Callable[..., CanonicalSearch], phase: LatePhase,
-    narrow_seen: bool, per_turn: int,
+    narrow_seen: bool, per_turn: int, *, draw: int,
 ) -> list[_Turn]:
     """The searches `phase` adds: its win-only passes (none once a win-only search has seen the narrower
-    space whole), the relaxed complete search under draw one and the canonical search when they have a
-    weight."""
+    space whole), the relaxed complete search under draw one, the canonical search and its exact twin when
+    they have a weight (both read the board as draw one: under draw three the exact one's win says nothing,
+    as the canonical one's), and the beams."""
     added = [] if narrow_seen else [
         _turn(make(strict=True, order=order, dead_ends=phase.dead_ends), _Role.NARROW, weight * per_turn)
         for order, weight in phase.passes
@@ -314,9 +330,12 @@ def _late_turns(
     if phase.canonical:
         canonical = make_canonical(max_nodes=phase.canonical_nodes)
         added.append(_turn(canonical, _Role.CANONICAL, phase.canonical * per_turn))
+    if phase.exact:
+        role = _Role.EXACT if draw == 1 else _Role.CANONICAL
+        added.append(_turn(make_canonical(exact=True), role, phase.exact * per_turn))
     added += [
-        _turn(make(order=beam.order, width=beam.width, strict=beam.strict, dead_ends=True), _Role.BEAM,
-              weight * per_turn)
+        _turn(make(order=beam.order, width=beam.width, strict=beam.strict, dead_ends=phase.dead_ends),
+              _Role.BEAM, weight * per_turn)
         for beam, weight in phase.beams
     ]
     return added
