@@ -18,6 +18,7 @@ The notation is design.md's: `QH>T3`, `AC>F`, `draw`, `recycle`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -191,43 +192,62 @@ def try_finish(
     talon card that draws can bring to the waste top), with the draws it needs; `None` when no card can go
     up before the end. With draw 1 that never happens (`finish_line`); with draw 3 a talon card can be out
     of reach, and the caller must then search on (a failure proves nothing)."""
-    cols = list(cols)
-    found = list(found)
+    plays = finish_plays(cols, found, seq, mask, ptr, draw)
+    if plays is None:
+        return None
     line: list[str] = []
-    where = {card: k for k, card in enumerate(seq)}
+    for card, k in plays:
+        if k >= 0:
+            steps, ptr = talon_steps(seq, mask, ptr, k, draw)
+            line.extend(steps)
+            mask ^= 1 << k
+        line.append(CODE[card] + TO_FOUNDATION)
+    return line
+
+
+def finish_plays(  # noqa: PLR0917 - the board's parts, as `try_finish` takes them
+    cols: list[bytes] | tuple[bytes, ...], found: list[int] | tuple[int, ...], seq: tuple[int, ...],
+    mask: int, ptr: int, draw: int = 1, where: dict[int, int] | None = None,
+    reach_of: Callable[[int, int], Collection[int]] | None = None,
+) -> list[tuple[int, int]] | None:
+    """The cards `try_finish` plays up, in order, each with its talon index (-1 for a column's top), or `None`
+    when it fails: what a search needs to know whether a state finishes, without the notation. `where` maps
+    each card of `seq` to its index and `reach_of(mask, ptr)` gives the talon indexes `talon_reach` brings to
+    the waste top (a search passes its own, remembered); both are built here when not given."""
+    if where is None:
+        where = {card: k for k, card in enumerate(seq)}
+    cols = list(cols)
+    tops = {col[-1]: c for c, col in enumerate(cols) if len(col) > 1}
+    found = list(found)
+    plays: list[tuple[int, int]] = []
     while True:
-        if all(r == KING for r in found):
-            return line
         best = -1
         best_k = -1
-        reach = None
+        reach: Collection[int] | None = None
         for suit in range(4):
-            if found[suit] == KING:
+            rank = found[suit]
+            if rank == KING or (best >= 0 and rank + 1 >= RANK[best]):
                 continue
-            card = suit * 13 + found[suit]
-            if best >= 0 and RANK[card] >= RANK[best]:
-                continue
+            card = suit * 13 + rank
             k = where.get(card, -1)
             if k >= 0 and mask >> k & 1:
                 if reach is None:
-                    reach = {t for t, _ in talon_reach(mask, ptr, draw)}
+                    reach = reach_of(mask, ptr) if reach_of else [t for t, _ in talon_reach(mask, ptr, draw)]
                 if k in reach:
                     best, best_k = card, k
-                continue
-            if any(len(col) > 1 and col[-1] == card for col in cols):
+            elif card in tops:
                 best, best_k = card, -1
         if best < 0:
-            return None
+            return plays if all(rank == KING for rank in found) else None
         if best_k >= 0:
-            steps, ptr = talon_steps(seq, mask, ptr, best_k, draw)
-            line.extend(steps)
             mask ^= 1 << best_k
+            ptr = best_k + 1
         else:
-            for c, col in enumerate(cols):
-                if len(col) > 1 and col[-1] == best:
-                    cols[c] = col[:-1]
-                    break
-        line.append(CODE[best] + TO_FOUNDATION)
+            c = tops.pop(best)
+            col = cols[c] = cols[c][:-1]
+            if len(col) > 1:
+                tops[col[-1]] = c
+        plays.append((best, best_k))
         found[SUIT[best]] += 1
 
 

@@ -112,6 +112,7 @@ from .fast import (
     TO_FOUNDATION,
     UP_FROM,
     Board,
+    finish_plays,
     talon_key,
     talon_reach,
     talon_steps,
@@ -529,6 +530,15 @@ class Solver:
                 talon.append((_S2T, k, d, 0))
         return talon
 
+    def reach(self, mask: int, ptr: int) -> tuple[int, ...]:
+        """Draw 3: the talon indexes that draws can bring to the waste top (`talon_reach`), remembered."""
+        reach = self._reach.get((mask, ptr))
+        if reach is None:
+            if len(self._reach) >= MAX_TABLE:
+                self._reach.clear()
+            reach = self._reach[mask, ptr] = tuple(k for k, _ in talon_reach(mask, ptr, self.draw))
+        return reach
+
     def _reach_moves(
         self, found: tuple[int, ...], mask: int, ptr: int, tops: list[tuple[int, int, int]], empty: int
     ) -> list[Move]:
@@ -538,10 +548,7 @@ class Solver:
         seq = self.seq
         ups: list[Move] = []
         downs: list[Move] = []
-        reach = self._reach.get((mask, ptr))
-        if reach is None:
-            reach = self._reach[mask, ptr] = tuple(k for k, _ in talon_reach(mask, ptr, self.draw))
-        for k in reach:
+        for k in self.reach(mask, ptr):
             card = seq[k]
             if found[SUIT[card]] == UP_FROM[card]:
                 ups.append((_S2F, k, 0, 0))
@@ -789,7 +796,9 @@ class Solver:
         cols, found, mask, ptr = state
         if any(col[0] for col in cols):
             return False
-        return self.draw == 1 or try_finish(list(cols), list(found), self.seq, mask, ptr, draw=3) is not None
+        if self.draw == 1:
+            return True
+        return finish_plays(cols, found, self.seq, mask, ptr, 3, self.where, self.reach) is not None
 
     def _line(self, path: list[tuple[State, Move | None, list[Move]]]) -> list[str]:
         """The whole line in notation: every move of `path` and its autos, then the finish."""
