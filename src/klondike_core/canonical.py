@@ -90,7 +90,7 @@ class CanonicalSearch:
         board = solver.board
         root, root_moves = self.settle((board.cols, board.found, board.mask, board.ptr))
         root_key = solver._key(root)
-        parents: dict[bytes, tuple[bytes, list[Move]]] = {root_key: (b"", root_moves)}
+        parents: dict[bytes, tuple[bytes, Move | None, list[Move]]] = {root_key: (b"", None, root_moves)}
         if not any(col[0] for col in root[0]):
             return self._ending(parents, root_key)
         exact = self.exact
@@ -112,7 +112,7 @@ class CanonicalSearch:
                 if child_key in seen:
                     continue
                 if exact:
-                    parents[child_key] = (key, moves)
+                    parents[child_key] = (key, None, moves)
                 if not any(col[0] for col in child[0]):
                     self.nodes = nodes
                     return self._ending(parents, child_key)
@@ -121,17 +121,15 @@ class CanonicalSearch:
         self.nodes = nodes
         return True
 
-    def _ending(self, parents: dict[bytes, tuple[bytes, list[Move]]], key: bytes) -> bool | list[str]:
+    def _ending(
+        self, parents: dict[bytes, tuple[bytes, Move | None, list[Move]]], key: bytes
+    ) -> bool | list[str]:
         """What reaching state `key` with no card face down answers: no proof (False), or when `exact` the
-        line there (`parents` holds each state's parent and the moves from it), finished."""
+        line there, finished (`parents` as `Solver._path` reads it: each state's parent and the moves from
+        it, all in the last field)."""
         if not self.exact:
             return False
-        moves: list[Move] = []
-        while key:
-            key, step = parents[key]
-            moves[:0] = step
-        none: State = ((), (), 0, 0)
-        return self.solver._line([(none, None, moves)])
+        return self.solver._line(Solver._path(parents, key))
 
     def settle(self, state: State) -> tuple[State, list[Move]]:
         """`state` as this search keeps it, and the moves that made it so (when `exact`): only its safe
