@@ -16,9 +16,9 @@ from test_klondike_solver import endgame, replays_to_win, start
 
 from klondike_core import solver
 from klondike_core.canonical import CanonicalSearch
-from klondike_core.fast import Board
+from klondike_core.fast import RANK, Board
 from klondike_core.position import Position
-from klondike_core.search import OutOfBudget
+from klondike_core.search import _S2F, OutOfBudget
 from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
 from solitaire_core.steps import finish
 
@@ -94,6 +94,44 @@ def test_deals_the_complete_search_needs_minutes_for_are_proven_lost_in_a_few_th
     assert Solver(Board.of(start(number)), max_nodes=20_000).run().verdict is Verdict.UNKNOWN
 
 
+def test_a_talon_card_up_or_in_the_talon_is_one_state():
+    """A talon card that can go up may also go back (the relaxation's extra move), so the search keeps one
+    state of the two: the same, whether the card went up or not, and a state it keeps is kept as it is."""
+    search = CanonicalSearch(Board.of(start(453)))
+    board = search.solver.board
+    state = (board.cols, board.found, board.mask, board.ptr)
+    aces = [k for k, card in enumerate(search.solver.seq) if RANK[card] == 1]
+    assert aces
+    up = search.solver.apply(state, (_S2F, aces[0], 0, 0))
+    kept = search.canonical(state)
+    key = search.solver._key  # the talon's pointer aside, which never matters under draw one
+    assert key(search.canonical(up)) == key(kept) and search.canonical(kept) == kept
+    assert kept[2] >> aces[0] & 1 and search.raised(kept)[1] != kept[1]
+
+
+def test_keeping_one_state_a_class_halves_a_late_proof():
+    """Deal 379 is lost; the canonical search proved it in 53,784 states when every placing of the talon
+    cards on the foundations was a state of its own, and in fewer than 35,000 now."""
+    assert canonical(start(379), 35_000) is Verdict.LOST
+
+
+def test_the_time_budget_stops_a_long_turn(monkeypatch):
+    """The budget is looked at between slices, not only between turns: once the time is up while the
+    canonical search has a turn of many slices, it stops after the slice it is in."""
+    searches: list[CanonicalSearch] = []
+    steps = CanonicalSearch.steps
+
+    def watched(self: CanonicalSearch):  # type: ignore[no-untyped-def]
+        searches.append(self)
+        return (yield from steps(self))
+
+    monkeypatch.setattr(CanonicalSearch, "steps", watched)
+    clock = lambda: 1e9 if searches and searches[0].nodes else 0.0  # noqa: E731 - a clock in one line
+    result = solve_board(Board.of(start(453)), budget_ms=1_000, clock=clock)
+    assert result.verdict is Verdict.UNKNOWN
+    assert 0 < searches[0].nodes <= 512 < solver.LATE[1].canonical * 512
+
+
 def test_a_relaxed_win_is_no_proof():
     """Deal 112 is lost (the complete search proves it in about 44 s), but the canonical search reaches a
     state with every card turned: it answers no proof, and `solve_board` does not read that as a win."""
@@ -140,7 +178,7 @@ def test_under_draw_three_its_proof_under_draw_one_counts(monkeypatch):
 
 
 def test_its_own_cap_stops_it_alone(monkeypatch):
-    """Draw three gives the canonical search a cap of its own (`LatePhase.canonical_nodes`): below the 1,944
+    """Draw three gives the canonical search a cap of its own (`LatePhase.canonical_nodes`): below the 1,876
     states deal 332's proof needs, the proof does not come, and the solve goes on to its budget."""
     board = Board.of(start(332))
     budget = solver.LATE_AFTER + 30_000

@@ -20,6 +20,19 @@ sound for any position). The converse does not hold: a canonical state can use a
 stays under what was laid on it (its parent can then take both its children), so reaching no card face down
 here proves nothing (deal 112 is lost and this search reaches one), and the search says so and stops.
 
+**Talon cards on the foundations.** The canonical search also lets a talon card on top of its foundation go
+back into the talon, a move no real game has (more moves only loosen the relaxation: a proof over them still
+covers every real line). Then states that differ only by which talon cards lie on a foundation above its
+highest card from a column reach one another (such a card goes up, and back), so they are won or lost
+together, and the search keeps one state a class: `canonical` makes every talon card go up that can (`raised`)
+and the safe moves, then puts back into the talon each foundation's talon cards above its highest column card
+(`lowered`), whichever state of the class a move reached. From it the search makes the moves of every state of
+its class: a column card goes up where the highest state of the class takes it, a foundation's highest column
+card comes down (the talon cards above it back in the talon), the talon cards go down in chains as before; any
+other move of a state of the class is one of these or stays in the class. The argument above holds with these
+talon moves counted with the others. On the deals it proves lost late in a solve it keeps 2-3 times fewer
+states (856: 60,428 against 187,531; 453: 140,559 against 264,070) and takes about half the time.
+
 **Exact** (`exact=True`): the same moves, no talon card put back. Its states are real ones (a talon card
 laid down stays until a move takes it on), so reaching a state with no card face down is a real win, whose
 line it returns, and seeing every state without one proves the position lost: in a winning line a talon card
@@ -38,11 +51,12 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from .fast import BYTE, CHILDREN, KING, PARENTS, RANK, SUIT, Board
+from .fast import CHILDREN, KING, PARENTS, RANK, SUIT, Board
 from .position import COLUMNS
 from .search import (
     _F2T,
     _S2T,
+    _T2F,
     _T2T,
     CHECK_EVERY,
     DEFAULT_MAX_NODES,
@@ -51,9 +65,12 @@ from .search import (
     OutOfBudget,
     Solver,
     State,
+    _tops,
 )
 
 __all__ = ["CanonicalSearch"]
+
+_COLUMN_MOVES = (_T2F, _T2T)
 
 Chains = dict[int, list[tuple[tuple[int, ...], int]]]
 """For a talon card, every way talon moves alone make it a column's top: the talon cards put down (bottom
@@ -139,8 +156,9 @@ class CanonicalSearch:
         return self.canonical(state), []
 
     def canonical(self, state: State) -> State:
-        """`state` with every talon card on a column's top back in the talon, then its safe moves up (which
-        may uncover more talon cards, and so on)."""
+        """`state` with every talon card on a column's top back in the talon, every talon card that can go up
+        up and its safe moves up (which may uncover more talon cards, and so on), then `lowered`: the one
+        state this search keeps of its class (module docstring)."""
         where = self.solver.where
         while True:
             cols, found, mask, ptr = state
@@ -153,9 +171,38 @@ class CanonicalSearch:
                     rest = rest[:-1]
                     changed = True
                 new[d] = rest
-            state, done = self.solver.autos((tuple(new), found, mask, ptr))
+            state, done = self.solver.autos(self.raised((tuple(new), found, mask, ptr)))
             if not changed and not done:
-                return state
+                return self.lowered(state)
+
+    def raised(self, state: State) -> State:
+        """`state` with every talon card that can go up, up, suit by suit: the highest state of its class."""
+        cols, found, mask, ptr = state
+        where = self.solver.where
+        up = list(found)
+        for suit in range(4):
+            while up[suit] < KING:
+                k = where.get(suit * 13 + up[suit], -1)
+                if k < 0 or not mask >> k & 1:
+                    break
+                mask ^= 1 << k
+                up[suit] += 1
+        return cols, tuple(up), mask, ptr
+
+    def lowered(self, state: State) -> State:
+        """`state` with each foundation's talon cards above its highest card from a column back in the talon:
+        the state of its class that this search keeps."""
+        cols, found, mask, ptr = state
+        where = self.solver.where
+        down = list(found)
+        for suit in range(4):
+            while down[suit]:
+                k = where.get(suit * 13 + down[suit] - 1, -1)
+                if k < 0:
+                    break
+                mask |= 1 << k
+                down[suit] -= 1
+        return cols, tuple(down), mask, ptr
 
     def chains(self, state: State) -> Chains:
         """Each talon card that talon moves alone can make a column's top, with every way to (`Chains`)."""
@@ -180,14 +227,28 @@ class CanonicalSearch:
         return found
 
     def successors(self, state: State) -> list[tuple[list[Move], State]]:
-        """Every legal move but a talon card to a column, and each chain of talon cards put down with a run
-        or a foundation card laid on its last card; each state `settle`d, with its moves (when `exact`)."""
+        """Every legal move but a talon card to a column (in the canonical search, those of the state's class:
+        the column moves from its `raised` state, a foundation card down from this one), and each chain of
+        talon cards put down with a run or a foundation card laid on its last card; each state `settle`d, with
+        its moves (when `exact`)."""
         solver = self.solver
         where = solver.where
         apply = solver.apply
-        out = [([move], apply(state, move)) for move in solver.moves(state) if move[0] != _S2T]
+        if self.exact:
+            out = [([move], apply(state, move)) for move in solver.moves(state) if move[0] != _S2T]
+        else:
+            high = self.raised(state)
+            out = [([move], apply(high, move)) for move in solver.moves(high) if move[0] in _COLUMN_MOVES]
+            tops, empty = _tops(state[0])
+            out += [([move], apply(state, move)) for move in solver._back_moves(state[1], tops, empty, set())]
         found = state[1]
-        for card, ways in self.chains(state).items():
+        chains = self.chains(state)
+        face_up = (
+            {col[i]: (source, i) for source, col in enumerate(state[0]) for i in range(col[0] + 1, len(col))}
+            if chains
+            else {}
+        )
+        for card, ways in chains.items():
             for chain, d in ways:
                 base = state
                 downs: list[Move] = []
@@ -196,11 +257,10 @@ class CanonicalSearch:
                     downs.append(move)
                     base = apply(base, move)
                 for lower in CHILDREN[card]:
-                    for source, col in enumerate(base[0]):
-                        i = col.find(BYTE[lower], col[0] + 1)
-                        if source != d and i > col[0]:
-                            move = (_T2T, source, i, d)
-                            out.append(([*downs, move], apply(base, move)))
+                    at = face_up.get(lower)
+                    if at is not None and at[0] != d:
+                        move = (_T2T, at[0], at[1], d)
+                        out.append(([*downs, move], apply(base, move)))
                     suit = SUIT[lower]
                     if found[suit] and lower == suit * 13 + found[suit] - 1:
                         move = (_F2T, suit, d, 0)

@@ -141,7 +141,7 @@ _TALON_ORDERS: Final = (
 """The weighted order of `PASSES` counting each talon card too (lines that use the talon up, so that fewer
 cards stay out of reach under draw three), and once more with moves and talon cards counted twice."""
 _BEAMS: Final = (
-    (Beam(Order(hidden=2, blocks=1, depth=1), 3, strict=True), 5),
+    (Beam(Order(hidden=2, blocks=1, depth=1), 3, strict=True), 8),
     (Beam(Order(hidden=2, blocks=1, depth=1), 2), 2),
     (Beam(PLAIN, 3), 1),
 )
@@ -158,9 +158,9 @@ win-only moves, and the weighted A-star order kept to two with every move. Alone
 the deals draw three's full searches left unknown at 10 s; at these weights beside the others, 592 and 873."""
 LATE: Final = {
     1: LatePhase((2, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
-                 canonical=12, beams=_BEAMS, exact=6),
+                 canonical=20, beams=_BEAMS, exact=6),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
-                 relaxed=3, canonical=8, canonical_nodes=10_000, beams=_BEAMS_DRAW_THREE),
+                 relaxed=3, canonical=8, canonical_nodes=30_000, beams=_BEAMS_DRAW_THREE),
 }
 """By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
@@ -275,6 +275,8 @@ def solve_board_steps(
                 for _ in range(turn.slices):
                     next(turn.steps)
                     yield
+                    if deadline is not None and clock() > deadline:
+                        break  # a long turn stops at the time budget too (stopping all, below)
             except StopIteration as end:
                 value: list[str] | bool | None = end.value
                 if turn.role is _Role.NARROW and value is None:  # no win in the narrower space
