@@ -148,7 +148,8 @@ _BEAMS: Final = (
 """Draw one's beams late in a solve, each with its weight: the weighted A-star order of `PASSES` kept to three
 children with the win-only moves and to two with every move, and the plain order kept to three. Each won
 deals of 0-999 that every full search left unknown at 10 s (165, 471; 985; 292), and none of the others
-did; a beam wins in a few thousand states or not at all, so they weigh little."""
+did; a beam wins in a few thousand states or not at all, so they weigh little (the first a little more: 165,
+its win at 1.5 s alone, came at 8.5-9.8 s beside the others)."""
 _BEAMS_DRAW_THREE: Final = (
     (Beam(_TALON_ORDERS[0], 2, strict=True), 2),
     (Beam(Order(hidden=2, blocks=1, depth=1), 2), 1),
@@ -166,13 +167,13 @@ LATE: Final = {
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
 dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
 draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw one
-the canonical search weighs two fifths of the others together: on the deals still undecided this late it is
-the only one that proves anything, and on a winnable deal it stops within a second; its exact twin weighs half
-as much (it needs ten times the states where the canonical search proves a loss, but decides deals that one
-cannot: 517); the plain win-only order, which wins early or not at all, gives up most of its weight to the
-beams (`_BEAMS`). Under draw three the canonical search has a cap of its own, 10,000 states (about 1.5 s): the
-deals it proves there are the quick ones, and uncapped it took the time of draw three's own searches on deals
-they decide late."""
+the canonical search weighs three fifths of the others together: on the deals still undecided this late it is
+the only one that proves anything, and on a winnable deal it stops within a second; its exact twin weighs less
+than a third of it (it needs ten times the states where the canonical search proves a loss, but decides deals
+that one cannot: 517); the plain win-only order, which wins early or not at all, gives up most of its weight
+to the beams (`_BEAMS`). Under draw three the canonical search has a cap of its own, 30,000 states (about 2
+s): the deals it proves there are the quick ones (59, 379, 882 need 17,000-28,000), and uncapped it took the
+time of draw three's own searches on deals they decide late."""
 
 
 class _Role(enum.Enum):
@@ -214,8 +215,9 @@ def solve_board(
 ) -> SolveResult:
     """Decide `board` (see the module docstring): the win-only searches of `PASSES` and the complete search
     take turns (their weights' slices a round) until one answers or the budget (time and nodes, shared) runs
-    out, with their `LATE` phase after `LATE_AFTER` states unless `late` is off. `clock` measures the budget
-    (a benchmark on a busy machine may give `time.process_time`)."""
+    out (the time looked at after every slice, the nodes after every turn), with their `LATE` phase after
+    `LATE_AFTER` states unless `late` is off. `clock` measures the budget (a benchmark on a busy machine may
+    give `time.process_time`)."""
     return finish(solve_board_steps(board, budget_ms, node_budget, auto, clock, draw=draw, late=late))
 
 
