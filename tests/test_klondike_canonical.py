@@ -15,10 +15,10 @@ from test_klondike_hint import played
 from test_klondike_solver import endgame, replays_to_win, start
 
 from klondike_core import solver
-from klondike_core.canonical import CanonicalSearch
+from klondike_core.canonical import CanonicalSearch, _swaps
 from klondike_core.fast import RANK, Board
 from klondike_core.position import Position
-from klondike_core.search import _S2F, OutOfBudget
+from klondike_core.search import _S2F, _T2T, OutOfBudget, State
 from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
 from solitaire_core.steps import finish
 
@@ -81,8 +81,9 @@ def test_on_endgames_it_proves_lost_exactly_the_lost_ones_it_finishes():
     assert proven >= 3 and agreed_wins >= 10
 
 
-@pytest.mark.parametrize("number", [0, 2, 4, 5, 9, 14, 28, 31])
+@pytest.mark.parametrize("number", [0, 2, 4, 5, 9, 14, 28, 31, 323])
 def test_a_winnable_deal_is_never_proven_lost(number):
+    """323 among them: a swap that moved a run off a talon card proved it lost (see `swaps_of`)."""
     assert canonical(start(number), 30_000) is not Verdict.LOST
 
 
@@ -178,7 +179,7 @@ def test_under_draw_three_its_proof_under_draw_one_counts(monkeypatch):
 
 
 def test_its_own_cap_stops_it_alone(monkeypatch):
-    """Draw three gives the canonical search a cap of its own (`LatePhase.canonical_nodes`): below the 1,876
+    """Draw three gives the canonical search a cap of its own (`LatePhase.canonical_nodes`): below the 1,332
     states deal 332's proof needs, the proof does not come, and the solve goes on to its budget."""
     board = Board.of(start(332))
     budget = solver.LATE_AFTER + 30_000
@@ -235,3 +236,75 @@ def test_under_draw_three_the_exact_twins_win_is_no_answer(monkeypatch):
     monkeypatch.setattr(solver, "LATE", heavy)
     result = solve_board(Board.of(start(103)), node_budget=solver.LATE_AFTER + 200_000, draw=3)
     assert result.verdict is Verdict.LOST
+
+
+def swaps_of(search: CanonicalSearch, state: State) -> list[State]:
+    """The states one swap away from `state` (the module docstring's swaps, as the search finds them)."""
+    return [search.solver.apply(state, swap[0]) for swap, _ in search._variants(state)[1:] if len(swap) == 1]
+
+
+def test_a_run_on_either_parent_is_one_state():
+    """Along a won line of deal 0, every state one swap away from a kept state settles back to it (no move
+    up in between: the swap moved a run onto a parent that no safe move takes) and each kept state stays as
+    it is; the swaps are there to be seen (the line meets some)."""
+    search = CanonicalSearch(Board.of(start(0)), exact=True)
+    solver_ = search.solver
+    state, _ = search.settle((solver_.board.cols, solver_.board.found, solver_.board.mask, solver_.board.ptr))
+    met = 0
+    for _ in range(60):
+        assert search.settle(state)[0] == state
+        for swapped in swaps_of(search, state):
+            met += 1
+            settled = search.settle(swapped)[0]
+            assert settled == state or settled[1] != state[1]
+        children = search.successors(state)
+        if not children:
+            break
+        state = children[0][1]
+    assert met
+
+
+@pytest.mark.parametrize(("number", "states"), [(829, 20_000), (733, 30_000)])
+def test_the_exact_twin_decides_deals_it_needed_over_100_000_states_for(number, states):
+    """Deal 829 is lost and 733 won; the exact twin needed 103,711 and 123,780 states before it kept one state
+    of each set of runs swapped between twin parents."""
+    assert exact(start(number), states) is (Verdict.LOST if number == 829 else Verdict.WIN)
+
+
+def test_swapping_off_a_talon_card_is_left_out_of_the_canonical_search():
+    """In the canonical search no swap moves a run off or onto a talon card (the swap off one would undo the
+    chain of talon cards the run lies on, a counted move; deal 323, winnable, was proven lost that way), and
+    a kept state keeps such a run where it is; it still swaps the others. Seen over its first states."""
+    search = CanonicalSearch(Board.of(start(323)))
+    talon = set(search.solver.where)
+    board = search.solver.board
+    state = search.settle((board.cols, board.found, board.mask, board.ptr))[0]
+    stack, seen = [state], {search.solver._key(state)}
+    left_out = made = 0
+    for _ in range(300):
+        state = stack.pop()
+        every = _swaps(state[0], lower_only=False)
+        kept = _swaps(state[0], lower_only=False, talon=talon)
+        for _, column, index, to in every:
+            off_or_onto = {state[0][column][index - 1], state[0][to][-1]} & talon
+            assert ((_T2T, column, index, to) in kept) is not bool(off_or_onto)
+        singles = [swaps for swaps, _ in search._variants(state)[1:] if len(swaps) == 1]
+        assert singles == [[swap] for swap in kept]
+        assert search.settle(state)[0] == state
+        left_out += len(every) - len(kept)
+        made += len(kept)
+        for _, child in search.successors(state):
+            if search.solver._key(child) not in seen:
+                seen.add(search.solver._key(child))
+                stack.append(child)
+    assert left_out and made
+
+
+@settings(ENGINE_SETTINGS, max_examples=25)
+@given(st.integers(0, 10**6), st.integers(0, 60), st.integers(0, 10**9))
+def test_the_exact_twin_never_contradicts_the_solver_mid_game(number, steps, seed):
+    """Random play from a deal's start: the exact twin's proof of loss is never met by a win of the solver
+    (its own wins replay: `exact` checks them)."""
+    position, _ = played(number, steps, seed)
+    if exact(position, 20_000) is Verdict.LOST:
+        assert solve_board(Board.of(position), node_budget=40_000).verdict is not Verdict.WIN

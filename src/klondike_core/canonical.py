@@ -33,15 +33,35 @@ other move of a state of the class is one of these or stays in the class. The ar
 talon moves counted with the others. On the deals it proves lost late in a solve it keeps 2-3 times fewer
 states (856: 60,428 against 187,531; 453: 140,559 against 264,070) and takes about half the time.
 
-**Exact** (`exact=True`): the same moves, no talon card put back. Its states are real ones (a talon card
-laid down stays until a move takes it on), so reaching a state with no card face down is a real win, whose
-line it returns, and seeing every state without one proves the position lost: in a winning line a talon card
-going to a column can wait until just before its use (the complete search's argument for moves that can wait,
+**Exact** (`exact=True`): the same moves, no talon card put back. Its states are real ones (a talon card laid
+down stays until a move takes it on), so reaching a state with no card face down is a real win, whose line it
+returns, and seeing every state without one proves the position lost: in a winning line a talon card going to
+a column can wait until just before its use (the complete search's argument for moves that can wait,
 `search`), and that use is a talon card, a run or a foundation card laid on it (anything else it does there,
-move on or go up, it could do from the talon); so some winning line is made of this search's moves alone,
-with the safe moves up made at once and no dead end on it. It meets many more states than the canonical
-search (deal 332: 26,620 against 1,944) but decides deals where that one reaches every card turned and proves
-nothing (517 lost in 39,134 states, 733 won in 123,780).
+move on or go up, it could do from the talon); so some winning line is made of this search's moves alone, with
+the safe moves up made at once and no dead end on it. It meets many more states than the canonical search
+(deal 332: 9,696 against 1,332, with the swaps below) but decides deals where that one reaches every card
+turned and proves nothing (517 lost in 11,974 states, 733 won in 23,523).
+
+**Swaps.** Both searches also keep one state of each set of states that differ only by which of its two
+parents a run lies on. A *swap* moves a run whose first card `x` lies on a face-up card `y` onto `x`'s other
+parent `y'`, a column's top: it turns no card and empties no column, and the swap back is legal right after
+(`y` is then a top, and a parent of `x`), so the two states are won or lost together. Nothing else can go on
+`y` or `y'` but `x` and its twin, which lies on neither, so the swaps of a state are independent of one
+another (each toggles one run between two parents) and `settle` keeps the state where every run that can lies
+on the lower-numbered parent. The moves a kept state lacks are those of a swapped state that need a top the
+swaps freed (a card laid on it, or the top itself moving on or up); a move needs at most two tops, so
+`successors` makes the moves of the state itself, those of each state one swap away that need the top it
+freed, and those of each state two swaps away that need both. Why no proof is lost: count, in a winning line,
+the moves that are not swaps (nor, in the canonical search, talon cards to a column). A swap does not change
+the least such count of a state, nor does the settling; from a winnable kept state take a line with the least
+count, and its first counted move, after the swaps before it, is one of `successors`' (with only the at most
+two swaps it needs before it: the others can come after it), to a state with a smaller count. In the canonical
+search no swap moves a run off or onto a talon card: a talon card left on a top goes back into the talon
+there, so swapping a run off one undoes a chain of talon cards and the run laid on it, a move that counts, and
+the kept state would lack the top that move freed (winnable deal 323 was proven lost that way). Deal 829:
+15,389 states against 103,711 for the exact search (2.3 s against 5.5 s); 453: 58,823 against 140,559 for the
+canonical one.
 
 Under draw three it searches the same board read as draw one: draw three's lines are draw one's too (draw
 the same cards one at a time), so a proof of loss under draw one is one under draw three.
@@ -49,12 +69,14 @@ the same cards one at a time), so a proof of loss under draw one is one under dr
 
 from __future__ import annotations
 
-from collections.abc import Generator
+import functools
+from collections.abc import Collection, Generator
 
-from .fast import CHILDREN, KING, PARENTS, RANK, SUIT, Board
+from .fast import CHILDREN, KING, PARENTS, RANK, RED, SUIT, Board
 from .position import COLUMNS
 from .search import (
     _F2T,
+    _S2F,
     _S2T,
     _T2F,
     _T2T,
@@ -96,6 +118,8 @@ class CanonicalSearch:
         self.max_table = max_table
         self.yield_every = yield_every
         self.exact = exact
+        self.talon: Collection[int] = () if exact else self.solver.where
+        """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring)."""
         self.nodes = 0
 
     def steps(self) -> Generator[None, None, bool | list[str]]:
@@ -149,11 +173,22 @@ class CanonicalSearch:
         return self.solver._line(Solver._path(parents, key))
 
     def settle(self, state: State) -> tuple[State, list[Move]]:
-        """`state` as this search keeps it, and the moves that made it so (when `exact`): only its safe
-        moves up when `exact`, else made `canonical`."""
-        if self.exact:
-            return self.solver.autos(state)
-        return self.canonical(state), []
+        """`state` as this search keeps it, and the moves that made it so (when `exact`): its safe moves up
+        when `exact`, else made `canonical`; then, as long as a run can swap onto the lower-numbered of its
+        first card's parents, swapped there and settled again (module docstring, "Swaps")."""
+        solver = self.solver
+        exact = self.exact
+        state, done = solver.autos(state) if exact else (self.canonical(state), [])
+        while True:
+            lower = _swaps(state[0], lower_only=True, talon=self.talon)
+            if not lower:
+                return state, done
+            state = solver.apply(state, lower[0])
+            if exact:
+                state, autos = solver.autos(state)
+                done += [lower[0], *autos]
+            else:
+                state = self.canonical(state)
 
     def canonical(self, state: State) -> State:
         """`state` with every talon card on a column's top back in the talon, every talon card that can go up
@@ -227,20 +262,59 @@ class CanonicalSearch:
         return found
 
     def successors(self, state: State) -> list[tuple[list[Move], State]]:
+        """The moves of `state` and those that one or two swaps first make possible (`_variants`), the swaps
+        written before them, each state reached `settle`d, with its moves (when `exact`)."""
+        apply = self.solver.apply
+        out: list[tuple[list[Move], State]] = []
+        for swaps, freed in self._variants(state):
+            base = state
+            for swap in swaps:
+                base = apply(base, swap)
+            for start, moves in self._moves(base):
+                if freed and not freed <= _touched(base[0], moves):
+                    continue
+                child = start
+                for move in moves:
+                    child = apply(child, move)
+                after, done = self.settle(child)
+                out.append(([*swaps, *moves, *done], after))
+        return out
+
+    def _variants(self, state: State) -> list[tuple[list[Move], frozenset[int]]]:
+        """`state` (no swap, nothing freed), each swap of it with the top it frees, and each two swaps with
+        both tops they free: the states whose moves `successors` makes, and which top each such move must
+        touch (module docstring, "Swaps")."""
+        cols = state[0]
+        apply = self.solver.apply
+        found: list[tuple[list[Move], frozenset[int]]] = [([], frozenset())]
+        for first in _swaps(cols, lower_only=False, talon=self.talon):
+            _, s, i, _ = first
+            bottom = cols[s][i]
+            found.append(([first], frozenset((cols[s][i - 1],))))
+            after = apply(state, first)[0]
+            for second in _swaps(after, lower_only=False, talon=self.talon):
+                _, t, j, _ = second
+                # each pair once (the swap back has the same bottom card), and only if one freed top can be
+                # laid on the other, directly or on talon cards: no other move needs both
+                if after[t][j] > bottom and _stack(cols[s][i - 1], after[t][j - 1]):
+                    found.append(([first, second], frozenset((cols[s][i - 1], after[t][j - 1]))))
+        return found
+
+    def _moves(self, state: State) -> list[tuple[State, list[Move]]]:
         """Every legal move but a talon card to a column (in the canonical search, those of the state's class:
         the column moves from its `raised` state, a foundation card down from this one), and each chain of
-        talon cards put down with a run or a foundation card laid on its last card; each state `settle`d, with
-        its moves (when `exact`)."""
+        talon cards put down with a run or a foundation card laid on its last card: each with the state it
+        is made from."""
         solver = self.solver
         where = solver.where
-        apply = solver.apply
+        out: list[tuple[State, list[Move]]]
         if self.exact:
-            out = [([move], apply(state, move)) for move in solver.moves(state) if move[0] != _S2T]
+            out = [(state, [move]) for move in solver.moves(state) if move[0] != _S2T]
         else:
             high = self.raised(state)
-            out = [([move], apply(high, move)) for move in solver.moves(high) if move[0] in _COLUMN_MOVES]
+            out = [(high, [move]) for move in solver.moves(high) if move[0] in _COLUMN_MOVES]
             tops, empty = _tops(state[0])
-            out += [([move], apply(state, move)) for move in solver._back_moves(state[1], tops, empty, set())]
+            out += [(state, [move]) for move in solver._back_moves(state[1], tops, empty, set())]
         found = state[1]
         chains = self.chains(state)
         face_up = (
@@ -250,23 +324,68 @@ class CanonicalSearch:
         )
         for card, ways in chains.items():
             for chain, d in ways:
-                base = state
-                downs: list[Move] = []
-                for down in chain:
-                    move = (_S2T, where[down], d, 0)
-                    downs.append(move)
-                    base = apply(base, move)
+                downs = [(_S2T, where[down], d, 0) for down in chain]
                 for lower in CHILDREN[card]:
                     at = face_up.get(lower)
                     if at is not None and at[0] != d:
-                        move = (_T2T, at[0], at[1], d)
-                        out.append(([*downs, move], apply(base, move)))
+                        out.append((state, [*downs, (_T2T, at[0], at[1], d)]))
                     suit = SUIT[lower]
                     if found[suit] and lower == suit * 13 + found[suit] - 1:
-                        move = (_F2T, suit, d, 0)
-                        out.append(([*downs, move], apply(base, move)))
-        settled = []
-        for moves, child in out:
-            after, autos = self.settle(child)
-            settled.append((moves + autos, after))
-        return settled
+                        out.append((state, [*downs, (_F2T, suit, d, 0)]))
+        return out
+
+
+def _swaps(cols: tuple[bytes, ...], *, lower_only: bool, talon: Collection[int] = ()) -> list[Move]:
+    """The swaps of `cols` (module docstring): a run whose first card lies on a face-up card moving onto
+    that card's other parent, a column's top, neither of them one of the `talon` cards; with `lower_only`,
+    only onto the lower-numbered parent."""
+    lying: dict[int, tuple[int, int]] = {}
+    for s, col in enumerate(cols):
+        if len(col) > col[0] + 2:
+            lying.update(_lying(col, s))
+    found: list[Move] = []
+    if not lying:
+        return found
+    for d, col in enumerate(cols):
+        if len(col) > 1:
+            top = col[-1]
+            for card in CHILDREN[top]:
+                at = lying.get(card)
+                if at is None or at[0] == d or top in talon:
+                    continue
+                under = cols[at[0]][at[1] - 1]
+                if not (lower_only and top > under) and under not in talon:
+                    found.append((_T2T, at[0], at[1], d))
+    return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _lying(col: bytes, column: int) -> dict[int, tuple[int, int]]:
+    """The cards of `col` (column number `column`) that lie on a face-up card, each with where it is.
+    Remembered: a search meets the same columns again and again."""
+    return {col[i]: (column, i) for i in range(col[0] + 2, len(col))}
+
+
+def _stack(one: int, other: int) -> bool:
+    """Can the lower of two cards end a run that the higher begins (ranks apart, colours alternating)?"""
+    gap = abs(RANK[one] - RANK[other])
+    return gap > 0 and (gap % 2 == 1) == (RED[one] != RED[other])
+
+
+def _touched(cols: tuple[bytes, ...], moves: list[Move]) -> set[int]:
+    """The cards of `cols` that `moves` (one move, or a chain of talon cards and the move laid on its last
+    card) needs on a column's top: where its first move lands or the top it takes up, and the card heading
+    the run its last move carries."""
+    first = moves[0]
+    kind = first[0]
+    touched: set[int] = set()
+    if kind == _T2F:
+        touched.add(cols[first[1]][-1])
+    else:
+        d = first[3] if kind == _T2T else first[2]
+        if kind != _S2F and len(cols[d]) > 1:
+            touched.add(cols[d][-1])
+    last = moves[-1]
+    if last[0] == _T2T:
+        touched.add(cols[last[1]][last[2]])
+    return touched
