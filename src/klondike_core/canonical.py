@@ -93,6 +93,8 @@ from .search import (
 __all__ = ["CanonicalSearch"]
 
 _COLUMN_MOVES = (_T2F, _T2T)
+_REMEMBERED = 1 << 17
+"""Columns whose lower swap `settle` remembers at most (then it forgets them all and starts again)."""
 
 Chains = dict[int, list[tuple[tuple[int, ...], int]]]
 """For a talon card, every way talon moves alone make it a column's top: the talon cards put down (bottom
@@ -120,6 +122,8 @@ class CanonicalSearch:
         self.exact = exact
         self.talon: Collection[int] = () if exact else self.solver.where
         """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring)."""
+        self._lower: dict[tuple[bytes, ...], Move | None] = {}
+        """`settle`'s swap onto a lower parent, by columns (three columns in five come back)."""
         self.nodes = 0
 
     def steps(self) -> Generator[None, None, bool | list[str]]:
@@ -179,14 +183,22 @@ class CanonicalSearch:
         solver = self.solver
         exact = self.exact
         state, done = solver.autos(state) if exact else (self.canonical(state), [])
+        remembered = self._lower
         while True:
-            lower = _swaps(state[0], lower_only=True, talon=self.talon)
-            if not lower:
+            cols = state[0]
+            if cols in remembered:
+                swap = remembered[cols]
+            else:
+                if len(remembered) >= _REMEMBERED:
+                    remembered.clear()
+                lower = _swaps(cols, lower_only=True, talon=self.talon)
+                swap = remembered[cols] = lower[0] if lower else None
+            if swap is None:
                 return state, done
-            state = solver.apply(state, lower[0])
+            state = solver.apply(state, swap)
             if exact:
                 state, autos = solver.autos(state)
-                done += [lower[0], *autos]
+                done += [swap, *autos]
             else:
                 state = self.canonical(state)
 
@@ -198,16 +210,14 @@ class CanonicalSearch:
         while True:
             cols, found, mask, ptr = state
             new = list(cols)
-            changed = False
             for d, col in enumerate(cols):
                 rest = col
                 while len(rest) > rest[0] + 1 and rest[-1] in where:
                     mask |= 1 << where[rest[-1]]
                     rest = rest[:-1]
-                    changed = True
                 new[d] = rest
             state, done = self.solver.autos(self.raised((tuple(new), found, mask, ptr)))
-            if not changed and not done:
+            if not done:  # the tops are those just cleared of talon cards: nothing more to do
                 return self.lowered(state)
 
     def raised(self, state: State) -> State:

@@ -169,11 +169,12 @@ dead-end check costs those about 40% of their time for about one state in a hund
 draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw one
 the canonical search weighs three fifths of the others together: on the deals still undecided this late it is
 the only one that proves anything, and on a winnable deal it stops within a second; its exact twin weighs less
-than a third of it (it needs ten times the states where the canonical search proves a loss, but decides deals
-that one cannot: 517); the plain win-only order, which wins early or not at all, gives up most of its weight
-to the beams (`_BEAMS`). Under draw three the canonical search has a cap of its own, 30,000 states (about 2
-s): the deals it proves there are the quick ones (59, 379, 882 need 17,000-28,000), and uncapped it took the
-time of draw three's own searches on deals they decide late."""
+than a third of it (it needs several times the states where the canonical search proves a loss, but decides
+deals that one cannot: 517, 733, 829); the plain win-only order, which wins early or not at all, gives up most
+of its weight to the beams (`_BEAMS`). Under draw three the canonical search has a cap of its own, 30,000
+states (about 3 s): the deals it proves there are the quick ones (59, 379, 882 need 9,000-16,000), and
+uncapped it took the time of draw three's own searches on deals they decide late (at 40,000 it proves 586 and
+856 and loses 831 and 934, as many; with the exact twin beside it at weight 3, two deals fewer)."""
 
 
 class _Role(enum.Enum):
