@@ -308,3 +308,35 @@ def test_the_exact_twin_never_contradicts_the_solver_mid_game(number, steps, see
     position, _ = played(number, steps, seed)
     if exact(position, 20_000) is Verdict.LOST:
         assert solve_board(Board.of(position), node_budget=40_000).verdict is not Verdict.WIN
+
+
+@pytest.mark.parametrize(("number", "exact_twin"), [(856, False), (453, False), (829, True), (990, True)])
+def test_the_moves_left_out_lead_back_to_the_state(number, exact_twin):
+    """`successors` makes no move that `_returns` says would settle back into the kept state (a swap, or a
+    foundation card coming down that a safe move puts straight back): over the first states of each search,
+    every such move, made and settled, gives the state again, and there are many of them."""
+    search = CanonicalSearch(Board.of(start(number)), exact=exact_twin)
+    solver_ = search.solver
+    board = solver_.board
+    state = search.settle((board.cols, board.found, board.mask, board.ptr))[0]
+    stack, seen = [state], {solver_._key(state)}
+    left_out = 0
+    for _ in range(150):
+        state = stack.pop()
+        for swaps, _ in search._variants(state):
+            base = state
+            for swap in swaps:
+                base = solver_.apply(base, swap)
+            for begin, moves in search._moves(base):
+                if not search._returns(base, moves):
+                    continue
+                child = begin
+                for move in moves:
+                    child = solver_.apply(child, move)
+                assert solver_._key(search.settle(child)[0]) == solver_._key(state)  # the talon pointer aside
+                left_out += 1
+        for _, child in search.successors(state):
+            if solver_._key(child) not in seen:
+                seen.add(solver_._key(child))
+                stack.append(child)
+    assert left_out > 100
