@@ -15,10 +15,10 @@ from test_klondike_hint import played
 from test_klondike_solver import endgame, replays_to_win, start
 
 from klondike_core import solver
-from klondike_core.canonical import CanonicalSearch, _swaps
+from klondike_core.canonical import CanonicalSearch, _swaps, _touched
 from klondike_core.fast import RANK, Board
 from klondike_core.position import Position
-from klondike_core.search import _S2F, _T2T, OutOfBudget, State
+from klondike_core.search import _S2F, _T2T, Move, OutOfBudget, State
 from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
 from solitaire_core.steps import finish
 
@@ -340,3 +340,39 @@ def test_the_moves_left_out_lead_back_to_the_state(number, exact_twin):
                 seen.add(solver_._key(child))
                 stack.append(child)
     assert left_out > 100
+
+
+def touched(state: State, moves: list[Move]) -> set[int]:
+    """The tops `moves` needs in `state` (`_touched`)."""
+    return _touched(state[0], moves)
+
+
+@pytest.mark.parametrize(("number", "exact_twin"), [(856, False), (829, True), (990, True)])
+def test_a_swapped_state_makes_the_moves_its_freed_tops_need_and_no_fewer(number, exact_twin):
+    """`_touching` makes, of a swapped state's moves, those that touch the tops its swaps freed without making
+    every other column's: over the first states of each search, the moves left after the filter are those
+    `_moves` would have given."""
+    search = CanonicalSearch(Board.of(start(number)), exact=exact_twin)
+    solver_ = search.solver
+    board = solver_.board
+    state = search.settle((board.cols, board.found, board.mask, board.ptr))[0]
+    stack, seen = [state], {solver_._key(state)}
+    compared = 0
+    for _ in range(200):
+        state = stack.pop()
+        for swaps, freed in search._variants(state)[1:]:
+            base = state
+            for swap in swaps:
+                base = solver_.apply(base, swap)
+            every = {(begin, tuple(moves)) for begin, moves in search._moves(base)}
+            some = {(begin, tuple(moves)) for begin, moves in search._touching(base, freed)}
+            assert some <= every
+            some = {(begin, moves) for begin, moves in some if freed <= touched(base, list(moves))}
+            every = {(begin, moves) for begin, moves in every if freed <= touched(base, list(moves))}
+            assert some == every
+            compared += len(every)
+        for _, child in search.successors(state):
+            if solver_._key(child) not in seen:
+                seen.add(solver_._key(child))
+                stack.append(child)
+    assert compared > 100

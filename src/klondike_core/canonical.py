@@ -266,11 +266,17 @@ class CanonicalSearch:
             known = self._lowered[found] = (tuple(down), bits)
         return cols, known[0], mask | known[1], ptr
 
-    def chains(self, state: State) -> Chains:
-        """Each talon card that talon moves alone can make a column's top, with every way to (`Chains`)."""
+    def chains(
+        self, state: State, tops: dict[int, int] | None = None, empty: int | None = None, floor: int = 0
+    ) -> Chains:
+        """Each talon card that talon moves alone can make a column's top, with every way to (`Chains`): onto
+        the columns' `tops` (card: column; by default every top, and the first empty column for a king), of
+        the talon cards above rank `floor` only."""
         cols, _, mask, _ = state
-        tops = {cols[d][-1]: d for d in range(COLUMNS) if len(cols[d]) > 1}
-        empty = next((d for d in range(COLUMNS) if len(cols[d]) == 1), -1)
+        if tops is None:
+            tops = {cols[d][-1]: d for d in range(COLUMNS) if len(cols[d]) > 1}
+        if empty is None:
+            empty = next((d for d in range(COLUMNS) if len(cols[d]) == 1), -1)
         talon = self._talons.get(mask)
         if talon is None:
             if len(self._talons) >= _REMEMBERED:
@@ -281,6 +287,8 @@ class CanonicalSearch:
             )
         found: Chains = {}
         for card in talon:  # kings first: a chain's lower cards need the higher ones' ways
+            if RANK[card] <= floor:
+                break
             ways: list[tuple[tuple[int, ...], int]] = []
             if RANK[card] == KING:
                 if empty >= 0:
@@ -303,7 +311,7 @@ class CanonicalSearch:
             base = state
             for swap in swaps:
                 base = apply(base, swap)
-            for start, moves in self._moves(base):
+            for start, moves in self._touching(base, freed) if freed else self._moves(base):
                 if freed and not freed <= _touched(base[0], moves):
                     continue
                 if self._returns(base, moves):
@@ -352,13 +360,49 @@ class CanonicalSearch:
                     found.append(([first, second], frozenset((cols[s][i - 1], after[t][j - 1]))))
         return found
 
+    def _touching(self, state: State, freed: frozenset[int]) -> list[tuple[State, list[Move]]]:
+        """Of `_moves`, at least those that touch a top in `freed` (`_touched`): a freed top going up, moving
+        on alone, or having a run, a foundation card or a chain laid on it, and the chains with it laid on
+        their last card; made without the moves of every other column, which a swapped state's moves would
+        all be filtered out for (three states in four that `successors` makes moves of are swapped)."""
+        solver = self.solver
+        cols = state[0]
+        high = state if self.exact else self.raised(state)
+        column_of = {cols[d][-1]: d for d in range(COLUMNS) if len(cols[d]) > 1}
+        empty = next((d for d in range(COLUMNS) if len(cols[d]) == 1), -1)
+        onto = [(y, column_of[y], RANK[y] - 1) for y in freed]
+        out: list[tuple[State, list[Move]]] = []
+        for group in solver._run_moves(high[0], high[1], onto, -1, set(), True):
+            out += [(high, [move]) for move in group if move[0] == _T2T or cols[move[1]][-1] in freed]
+        for y, d, _ in onto:
+            col = cols[d]
+            if RANK[y] == KING:
+                if empty >= 0 and col[0] and len(col) == col[0] + 2:
+                    out.append((high, [(_T2T, d, len(col) - 1, empty)]))
+                continue
+            out += [
+                (high, [(_T2T, d, len(col) - 1, column_of[parent])])
+                for parent in PARENTS[y]
+                if column_of.get(parent, d) != d
+            ]
+        out += [(state, [move]) for move in solver._back_moves(state[1], onto, -1, set())]
+        # the chains put down on a freed top, and those a freed top is laid on
+        out += self._chain_moves(state, self.chains(state, {y: d for y, d, _ in onto}, -1))
+        laying = self.chains(state, floor=min(RANK[y] for y in freed))
+        where = solver.where
+        for y, d, _ in onto:
+            for parent in PARENTS[y]:
+                for chain, to in laying.get(parent, ()):
+                    if to != d:
+                        downs: list[Move] = [(_S2T, where[down], to, 0) for down in chain]
+                        out.append((state, [*downs, (_T2T, d, len(cols[d]) - 1, to)]))
+        return out
+
     def _moves(self, state: State) -> list[tuple[State, list[Move]]]:
         """Every legal move but a talon card to a column (in the canonical search, those of the state's class:
-        the column moves from its `raised` state, a foundation card down from this one), and each chain of
-        talon cards put down with a run or a foundation card laid on its last card: each with the state it
-        is made from."""
+        the column moves from its `raised` state, a foundation card down from this one), and the
+        `_chain_moves`: each with the state it is made from."""
         solver = self.solver
-        where = solver.where
         out: list[tuple[State, list[Move]]]
         if self.exact:
             out = [(state, [move]) for move in solver.moves(state) if move[0] != _S2T]
@@ -369,13 +413,21 @@ class CanonicalSearch:
             groups = solver._run_moves(high[0], high[1], tops, empty, set(), True)
             out = [(high, [move]) for group in groups for move in group]
             out += [(state, [move]) for move in solver._back_moves(state[1], tops, empty, set())]
+        return out + self._chain_moves(state)
+
+    def _chain_moves(self, state: State, chains: Chains | None = None) -> list[tuple[State, list[Move]]]:
+        """Each chain of talon cards (`chains`, by default all of `state`'s) put down with a run or a
+        foundation card laid on its last card, with the state it is made from."""
+        if chains is None:
+            chains = self.chains(state)
+        out: list[tuple[State, list[Move]]] = []
+        if not chains:
+            return out
+        where = self.solver.where
         found = state[1]
-        chains = self.chains(state)
-        face_up = (
-            {col[i]: (source, i) for source, col in enumerate(state[0]) for i in range(col[0] + 1, len(col))}
-            if chains
-            else {}
-        )
+        face_up = {
+            col[i]: (source, i) for source, col in enumerate(state[0]) for i in range(col[0] + 1, len(col))
+        }
         for card, ways in chains.items():
             for chain, d in ways:
                 downs = [(_S2T, where[down], d, 0) for down in chain]
