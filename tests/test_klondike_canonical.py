@@ -4,6 +4,7 @@ position lost, and late in a long solve it decides deals the other searches cann
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -310,41 +311,54 @@ def test_the_exact_twin_never_contradicts_the_solver_mid_game(number, steps, see
         assert solve_board(Board.of(position), node_budget=40_000).verdict is not Verdict.WIN
 
 
+def first_states(search: CanonicalSearch, count: int) -> Iterator[State]:
+    """The first `count` states `search` keeps from its start, its successors walked depth first."""
+    solver_ = search.solver
+    board = solver_.board
+    state = search.settle((board.cols, board.found, board.mask, board.ptr))[0]
+    stack, seen = [state], {solver_._key(state)}
+    for _ in range(count):
+        state = stack.pop()
+        yield state
+        for _, child in search.successors(state):
+            if solver_._key(child) not in seen:
+                seen.add(solver_._key(child))
+                stack.append(child)
+
+
+def variants(search: CanonicalSearch, state: State) -> Iterator[tuple[State, frozenset[int]]]:
+    """`state` and the states one or two swaps away that `successors` makes moves of, each with its freed
+    tops."""
+    for swaps, freed in search._variants(state):
+        base = state
+        for swap in swaps:
+            base = search.solver.apply(base, swap)
+        yield base, freed
+
+
 @pytest.mark.parametrize(("number", "exact_twin"), [(856, False), (453, False), (829, True), (990, True)])
 def test_the_moves_left_out_lead_back_to_the_state(number, exact_twin):
     """`successors` makes no move that `_returns` says would settle back into the kept state (a swap, or a
     foundation card coming down that a safe move puts straight back): over the first states of each search,
     every such move, made and settled, gives the state again, and there are many of them."""
     search = CanonicalSearch(Board.of(start(number)), exact=exact_twin)
-    solver_ = search.solver
-    board = solver_.board
-    state = search.settle((board.cols, board.found, board.mask, board.ptr))[0]
-    stack, seen = [state], {solver_._key(state)}
+    key = search.solver._key
     left_out = 0
-    for _ in range(150):
-        state = stack.pop()
-        for swaps, _ in search._variants(state):
-            base = state
-            for swap in swaps:
-                base = solver_.apply(base, swap)
+    for state in first_states(search, 150):
+        for base, _ in variants(search, state):
             for begin, moves in search._moves(base):
-                if not search._returns(base, moves):
-                    continue
-                child = begin
-                for move in moves:
-                    child = solver_.apply(child, move)
-                assert solver_._key(search.settle(child)[0]) == solver_._key(state)  # the talon pointer aside
-                left_out += 1
-        for _, child in search.successors(state):
-            if solver_._key(child) not in seen:
-                seen.add(solver_._key(child))
-                stack.append(child)
+                if search._returns(base, moves):
+                    child = begin
+                    for move in moves:
+                        child = search.solver.apply(child, move)
+                    assert key(search.settle(child)[0]) == key(state)  # the talon pointer aside
+                    left_out += 1
     assert left_out > 100
 
 
-def touched(state: State, moves: list[Move]) -> set[int]:
+def touched(state: State, moves: tuple[Move, ...]) -> set[int]:
     """The tops `moves` needs in `state` (`_touched`)."""
-    return _touched(state[0], moves)
+    return _touched(state[0], list(moves))
 
 
 @pytest.mark.parametrize(("number", "exact_twin"), [(856, False), (829, True), (990, True)])
@@ -353,26 +367,13 @@ def test_a_swapped_state_makes_the_moves_its_freed_tops_need_and_no_fewer(number
     every other column's: over the first states of each search, the moves left after the filter are those
     `_moves` would have given."""
     search = CanonicalSearch(Board.of(start(number)), exact=exact_twin)
-    solver_ = search.solver
-    board = solver_.board
-    state = search.settle((board.cols, board.found, board.mask, board.ptr))[0]
-    stack, seen = [state], {solver_._key(state)}
     compared = 0
-    for _ in range(200):
-        state = stack.pop()
-        for swaps, freed in search._variants(state)[1:]:
-            base = state
-            for swap in swaps:
-                base = solver_.apply(base, swap)
+    for state in first_states(search, 200):
+        for base, freed in list(variants(search, state))[1:]:
             every = {(begin, tuple(moves)) for begin, moves in search._moves(base)}
             some = {(begin, tuple(moves)) for begin, moves in search._touching(base, freed)}
             assert some <= every
-            some = {(begin, moves) for begin, moves in some if freed <= touched(base, list(moves))}
-            every = {(begin, moves) for begin, moves in every if freed <= touched(base, list(moves))}
-            assert some == every
-            compared += len(every)
-        for _, child in search.successors(state):
-            if solver_._key(child) not in seen:
-                seen.add(solver_._key(child))
-                stack.append(child)
+            needed = {(begin, moves) for begin, moves in every if freed <= touched(base, moves)}
+            assert {(begin, moves) for begin, moves in some if freed <= touched(base, moves)} == needed
+            compared += len(needed)
     assert compared > 100
