@@ -123,11 +123,11 @@ class CanonicalSearch:
         self.talon: Collection[int] = () if exact else self.solver.where
         """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring)."""
         self._lower: dict[tuple[bytes, ...], Move | None] = {}
+        """`settle`'s swap onto a lower parent, by columns (three columns in five come back)."""
         self._lowered: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         """`lowered`'s foundations and the talon cards it puts back, by foundations."""
         self._talons: dict[int, list[int]] = {}
         """`chains`' talon cards, kings first, by the talon's mask."""
-        """`settle`'s swap onto a lower parent, by columns (three columns in five come back)."""
         self.nodes = 0
 
     def steps(self) -> Generator[None, None, bool | list[str]]:
