@@ -94,7 +94,8 @@ from .search import (
 __all__ = ["CanonicalSearch"]
 
 _REMEMBERED = 1 << 17
-"""Columns whose lower swap `settle` remembers at most (then it forgets them all and starts again)."""
+"""The most entries `settle`'s lower swaps (by columns) and `chains`' talon orders (by mask) each remember
+(then it forgets them all and starts again)."""
 
 Chains = dict[int, list[tuple[tuple[int, ...], int]]]
 """For a talon card, every way talon moves alone make it a column's top: the talon cards put down (bottom
@@ -388,7 +389,7 @@ class CanonicalSearch:
         out += [(state, [move]) for move in solver._back_moves(state[1], onto, -1, set())]
         # the chains put down on a freed top, and those a freed top is laid on
         out += self._chain_moves(state, self.chains(state, {y: d for y, d, _ in onto}, -1))
-        laying = self.chains(state, floor=min(RANK[y] for y in freed))
+        laying = self.chains(state, column_of, empty, floor=min(RANK[y] for y in freed))
         where = solver.where
         for y, d, _ in onto:
             for parent in PARENTS[y]:
