@@ -17,9 +17,9 @@ from test_klondike_solver import endgame, replays_to_win, start
 
 from klondike_core import solver
 from klondike_core.canonical import CanonicalSearch, _swaps, _touched
-from klondike_core.fast import RANK, Board
+from klondike_core.fast import RANK, SUIT, Board
 from klondike_core.position import Position
-from klondike_core.search import _S2F, _T2T, Move, OutOfBudget, State
+from klondike_core.search import _S2F, _T2F, _T2T, Move, OutOfBudget, State
 from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
 from solitaire_core.steps import finish
 
@@ -142,12 +142,13 @@ def test_a_relaxed_win_is_no_proof():
     assert result.verdict is Verdict.UNKNOWN
 
 
-def test_solve_board_decides_a_lost_deal_with_it_and_not_without(monkeypatch):
+def test_solve_board_decides_a_lost_deal_with_them_and_not_without(monkeypatch):
+    """Deal 332: the canonical search and its exact twin each prove it lost in a few thousand states."""
     board = Board.of(start(332))
     budget = solver.LATE_AFTER + 60_000
     result = solve_board(board, node_budget=budget)
     assert result.verdict is Verdict.LOST and result.line == ()
-    without = {draw: replace(phase, canonical=0) for draw, phase in solver.LATE.items()}
+    without = {draw: replace(phase, canonical=0, exact=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
 
@@ -377,3 +378,28 @@ def test_a_swapped_state_makes_the_moves_its_freed_tops_need_and_no_fewer(number
             assert {(begin, moves) for begin, moves in some if freed <= touched(base, moves)} == needed
             compared += len(needed)
     assert compared > 100
+
+
+def test_the_exact_twin_sends_a_talon_card_up_only_under_a_column_card():
+    """Over the exact twin's first states of deal 908: no move list of `_moves` ends with a talon card going
+    up, and a talon card goes up only before more of its suit and the column's top that needs it, which
+    could not go up without it."""
+    search = CanonicalSearch(Board.of(start(908)), exact=True)
+    combined = 0
+    for state in first_states(search, 1_500):
+        for _, moves in search._moves(state):
+            *ups, last = moves
+            if not any(move[0] == _S2F for move in moves):
+                continue
+            assert all(move[0] == _S2F for move in ups) and last[0] == _T2F
+            top = state[0][last[1]][-1]
+            cards = [search.solver.seq[move[1]] for move in ups]
+            base = SUIT[top] * 13 + state[1][SUIT[top]]
+            assert cards == list(range(base, top))
+            combined += 1
+    assert combined
+
+
+def test_the_exact_twin_proves_deal_990_lost_in_a_third_of_the_states():
+    """It needed 66,218 states when a talon card could go up alone, 23,443 now."""
+    assert exact(start(990), 30_000) is Verdict.LOST
