@@ -36,31 +36,33 @@ def exact(position: Position, nodes: int) -> Verdict:
     return Verdict.WIN
 
 
-def canonical(position: Position, nodes: int) -> Verdict:
-    """The canonical search alone: LOST (a proof), WIN standing for "reached every card turned" (no proof
-    of anything), or UNKNOWN past `nodes` states."""
+def canonical(position: Position, nodes: int, precise: bool = False) -> Verdict:
+    """The canonical search (or its precise form) alone: LOST (a proof), WIN standing for "reached every card
+    turned" (no proof of anything), or UNKNOWN past `nodes` states."""
     try:
-        lost = finish(CanonicalSearch(Board.of(position), max_nodes=nodes).steps())
+        lost = finish(CanonicalSearch(Board.of(position), max_nodes=nodes, precise=precise).steps())
     except OutOfBudget:
         return Verdict.UNKNOWN
     return Verdict.LOST if lost else Verdict.WIN
 
 
+@pytest.mark.parametrize("precise", [False, True])
 @settings(ENGINE_SETTINGS, max_examples=40)
 @given(st.integers(0, 10**9), st.integers(12, 36))
-def test_an_endgame_proven_lost_is_never_won(seed, left):
+def test_an_endgame_proven_lost_is_never_won(precise, seed, left):
     position = endgame(random.Random(seed), left)
-    if canonical(position, 20_000) is Verdict.LOST:
+    if canonical(position, 20_000, precise) is Verdict.LOST:
         assert reference(position, 50_000) is not Verdict.WIN
 
 
+@pytest.mark.parametrize("precise", [False, True])
 @settings(ENGINE_SETTINGS, max_examples=25)
 @given(st.integers(0, 10**6), st.integers(0, 60), st.integers(0, 10**9))
-def test_a_mid_game_position_proven_lost_is_never_won(number, steps, seed):
+def test_a_mid_game_position_proven_lost_is_never_won(precise, number, steps, seed):
     """Random play from a deal's start (every card known): a proof of loss is never contradicted by the
     solver's own win, whose line replays."""
     position, _ = played(number, steps, seed)
-    if canonical(position, 20_000) is Verdict.LOST:
+    if canonical(position, 20_000, precise) is Verdict.LOST:
         assert solve_board(Board.of(position), node_budget=40_000).verdict is not Verdict.WIN
 
 
@@ -143,12 +145,13 @@ def test_a_relaxed_win_is_no_proof():
 
 
 def test_solve_board_decides_a_lost_deal_with_them_and_not_without(monkeypatch):
-    """Deal 332: the canonical search and its exact twin each prove it lost in a few thousand states."""
+    """Deal 332: the canonical search, its exact twin and its precise form each prove it lost in a few
+    thousand states."""
     board = Board.of(start(332))
     budget = solver.LATE_AFTER + 60_000
     result = solve_board(board, node_budget=budget)
     assert result.verdict is Verdict.LOST and result.line == ()
-    without = {draw: replace(phase, canonical=0, exact=0) for draw, phase in solver.LATE.items()}
+    without = {draw: replace(phase, canonical=0, exact=0, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
 
@@ -403,3 +406,39 @@ def test_the_exact_twin_sends_a_talon_card_up_only_under_a_column_card():
 def test_the_exact_twin_proves_deal_990_lost_in_a_third_of_the_states():
     """It needed 66,218 states when a talon card could go up alone, 23,443 now."""
     assert exact(start(990), 30_000) is Verdict.LOST
+
+
+def test_the_precise_form_proves_a_deal_the_canonical_search_reaches_every_card_turned_on():
+    """Deal 908 is lost: the canonical search reaches every card turned (no proof), the exact twin needs
+    26,018 states, the precise form 2,787."""
+    assert canonical(start(908), 5_000) is Verdict.WIN
+    assert exact(start(908), 5_000) is Verdict.UNKNOWN
+    assert canonical(start(908), 5_000, precise=True) is Verdict.LOST
+
+
+def test_the_precise_form_puts_back_only_the_talon_cards_whose_suit_is_ready():
+    """Over its first states of deal 908: a talon card on a column's top is never one whose suit is ready
+    (`raised`), and many talon cards stay on the tops; a swap never moves a run off or onto a ready one."""
+    search = CanonicalSearch(Board.of(start(908)), precise=True)
+    where = search.solver.where
+    kept = 0
+    for state in first_states(search, 600):
+        up = search.raised(state)[1]
+        tops = [col[-1] for col in state[0] if len(col) > col[0] + 1 and col[-1] in where]
+        assert all(up[SUIT[card]] != RANK[card] - 1 for card in tops)
+        kept += len(tops)
+        ready = {card for card in where if up[SUIT[card]] == RANK[card] - 1}
+        for swap in _swaps(state[0], lower_only=False, talon=search._unswapped(state)):
+            _, column, index, to = swap
+            assert {state[0][column][index - 1], state[0][to][-1]}.isdisjoint(ready)
+    assert kept
+
+
+def test_solve_board_decides_with_the_precise_form_what_it_could_not_without(monkeypatch):
+    """Deal 908, lost: with the late phase's precise form, a budget of states proves it; without, not."""
+    board = Board.of(start(908))
+    budget = solver.LATE_AFTER + 40_000
+    assert solve_board(board, node_budget=budget).verdict is Verdict.LOST
+    without = {draw: replace(phase, precise=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN

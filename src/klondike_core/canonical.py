@@ -56,6 +56,19 @@ every other move is followed as it is; and the follower's own safe moves take up
 (its foundations are no higher). So the follower turns every card the line turns. Deal 990, lost: 23,443
 states instead of 66,218; deal 908, lost: 26,018 instead of 34,317; deal 733, won: 10,631 instead of 23,523.
 
+**Precise** (`precise=True`): the canonical search, but a talon card on a column's top goes back into the
+talon only when its suit is ready for it (its foundation, with the talon cards that can go up raised, reaches
+the card below it). Such a card can go up and come back down onto the same card, and up it is one of the
+talon cards the canonical search lowers anyway: its going back loosens nothing more. One whose suit is not
+ready stays where it went down, as in the exact twin: those are the cards the canonical search can use again
+while they really stay under what was laid on them (deal 112 above), which makes it reach every card turned
+on deals that are lost. Its `lost` is a proof as the canonical search's is: a card put back reaches its place
+again by a talon move; the cards left on the tops are column cards to every move, which are made as for any
+other; and a swap may move a run off or onto such a card (freed, it stays) but not off a ready one (freed, it
+would go back into the talon, which the swap back does not undo). Deal 908, lost, where the canonical search
+proves nothing: 2,787 states (the exact twin: 26,018); 829: 2,407 (15,389); 990: 21,006 (23,443). On the
+deals the canonical search proves it needs more (453: 67,775 against 58,823), so it runs beside it.
+
 **Swaps.** Both searches also keep one state of each set of states that differ only by which of its two
 parents a run lies on. A *swap* moves a run whose first card `x` lies on a face-up card `y` onto `x`'s other
 parent `y'`, a column's top: it turns no card and empties no column, and the swap back is legal right after
@@ -116,8 +129,8 @@ first, itself last) and the column."""
 
 
 class CanonicalSearch:
-    """The canonical search of one board under draw one, depth first, or with `exact` its exact twin (module
-    docstring); `steps()` runs it."""
+    """The canonical search of one board under draw one, depth first, or with `exact` its exact twin, or with
+    `precise` its precise form (module docstring); `steps()` runs it."""
 
     def __init__(
         self,
@@ -128,16 +141,23 @@ class CanonicalSearch:
         yield_every: int = CHECK_EVERY,
         dead_cache: dict[bytes, bool] | None = None,
         exact: bool = False,
+        precise: bool = False,
     ) -> None:
         self.solver = Solver(board, delays=False, yield_every=yield_every, dead_cache=dead_cache)
         self.max_nodes = DEFAULT_MAX_NODES if max_nodes is None else max_nodes
         self.max_table = max_table
         self.yield_every = yield_every
         self.exact = exact
+        self.precise = precise and not exact
+        """Whether only the talon cards whose suit is ready go back into the talon (module docstring)."""
         self.talon: Collection[int] = () if exact else self.solver.where
-        """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring)."""
-        self._lower: dict[tuple[bytes, ...], Move | None] = {}
-        """`settle`'s swap onto a lower parent, by columns (three columns in five come back)."""
+        """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring); in the
+        precise one, those of them that `_ready` names in the state."""
+        self._lower: dict[object, Move | None] = {}
+        """`settle`'s swap onto a lower parent, by columns (three columns in five come back), and in the
+        precise search by foundations and talon too (which talon cards are ready)."""
+        self._ready_talon: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
+        """`_ready`'s talon cards, by foundations and talon."""
         self._lowered: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
         """`lowered`'s foundations and the talon cards it puts back, by foundations."""
         self._talons: dict[int, list[int]] = {}
@@ -204,13 +224,14 @@ class CanonicalSearch:
         remembered = self._lower
         while True:
             cols = state[0]
-            if cols in remembered:
-                swap = remembered[cols]
+            key: object = (cols, state[1], state[2]) if self.precise else cols
+            if key in remembered:
+                swap = remembered[key]
             else:
                 if len(remembered) >= _REMEMBERED:
                     remembered.clear()
-                lower = _swaps(cols, lower_only=True, talon=self.talon)
-                swap = remembered[cols] = lower[0] if lower else None
+                lower = _swaps(cols, lower_only=True, talon=self._unswapped(state))
+                swap = remembered[key] = lower[0] if lower else None
             if swap is None:
                 return state, done
             state = solver.apply(state, swap)
@@ -220,26 +241,47 @@ class CanonicalSearch:
             else:
                 state = self.canonical(state)
 
+    def _unswapped(self, state: State) -> Collection[int]:
+        """The cards no swap of `state` moves a run off or onto (`talon`)."""
+        return self._ready(state[1], state[2]) if self.precise else self.talon
+
+    def _ready(self, found: tuple[int, ...], mask: int) -> frozenset[int]:
+        """The precise search's talon cards that go back into the talon from a column's top: those whose
+        suit is ready for them once every talon card that can go up is up (`raised`)."""
+        key = (found, mask)
+        known = self._ready_talon.get(key)
+        if known is None:
+            if len(self._ready_talon) >= _REMEMBERED:
+                self._ready_talon.clear()
+            up = self.raised(((), found, mask, 0))[1]
+            known = frozenset(card for card in self.solver.where if up[SUIT[card]] == RANK[card] - 1)
+            self._ready_talon[key] = known
+        return known
+
     def canonical(self, state: State) -> State:
-        """`state` with every talon card on a column's top back in the talon, every talon card that can go up
-        up and its safe moves up (which may uncover more talon cards, and so on), then `lowered`: the one
-        state this search keeps of its class (module docstring)."""
+        """`state` with every talon card on a column's top back in the talon (in the precise search, every
+        `_ready` one), every talon card that can go up up and its safe moves up (which may uncover more
+        talon cards, and so on), then `lowered`: the one state this search keeps of its class (module
+        docstring)."""
         where = self.solver.where
         autos = self.solver.autos
         while True:
             cols, found, mask, ptr = state
+            back = self._ready(found, mask) if self.precise else where
             new: list[bytes] | None = None
             for d, col in enumerate(cols):
-                if col[-1] in where and len(col) > col[0] + 1:
+                if col[-1] in back and len(col) > col[0] + 1:
                     rest = col
-                    while len(rest) > rest[0] + 1 and rest[-1] in where:
+                    while len(rest) > rest[0] + 1 and rest[-1] in back:
                         mask |= 1 << where[rest[-1]]
                         rest = rest[:-1]
                     if new is None:
                         new = list(cols)
                     new[d] = rest
             state, done = autos(self.raised((cols if new is None else tuple(new), found, mask, ptr)))
-            if not done:  # the tops are those just cleared of talon cards: nothing more to do
+            # the tops are those just cleared of talon cards: nothing more to do, unless the precise search
+            # put back a card whose going up made another ready
+            if not done and (new is None or not self.precise):
                 return self.lowered(state)
 
     def raised(self, state: State) -> State:
@@ -361,12 +403,13 @@ class CanonicalSearch:
         cols = state[0]
         apply = self.solver.apply
         found: list[tuple[list[Move], frozenset[int]]] = [([], frozenset())]
-        for first in _swaps(cols, lower_only=False, talon=self.talon):
+        kept = self._unswapped(state)
+        for first in _swaps(cols, lower_only=False, talon=kept):
             _, s, i, _ = first
             bottom = cols[s][i]
             found.append(([first], frozenset((cols[s][i - 1],))))
             after = apply(state, first)[0]
-            for second in _swaps(after, lower_only=False, talon=self.talon):
+            for second in _swaps(after, lower_only=False, talon=kept):
                 _, t, j, _ = second
                 # each pair once (the swap back has the same bottom card), and only if one freed top can be
                 # laid on the other, directly or on talon cards: no other move needs both

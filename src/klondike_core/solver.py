@@ -23,15 +23,16 @@ states differ only by which talon cards hang on which column tops, and the canon
 in the talon (its docstring has why its `lost` is a proof), proving in a second or two deals the complete
 search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Under draw one
 its exact twin too (`CanonicalSearch(exact=True)`: the same moves, no talon card put back), which decides
-either way some deals where the canonical search proves nothing. Under both draws, beams (`Beam`, win-only:
-each state keeps only its best two or three children, as ShootMe's solver does) reach deep wins that a full
-best-first search, busy with every sibling, reaches too late. Under draw three the complete search of the same
-board under draw one joins too (the talon read as random access): draw three's lines are draw one's too (draw
-the same cards one at a time), so a proof of loss there is a proof here, and it often comes in a fraction of a
-second where draw three's own search takes many; a win found under draw one says nothing for draw three and
-only stops that search (the canonical search reads the board as draw one for the same reason, within a cap of
-states of its own there). The levels ask with the late phase off (`late=False`): a hard deal dealt and
-verified on a node budget (`difficulty`) is decided exactly as before.
+either way some deals where the canonical search proves nothing, and its precise form (`precise=True`: only
+the talon cards whose suit is ready put back), which proves most of those in fewer states. Under both draws,
+beams (`Beam`, win-only: each state keeps only its best two or three children, as ShootMe's solver does) reach
+deep wins that a full best-first search, busy with every sibling, reaches too late. Under draw three the
+complete search of the same board under draw one joins too (the talon read as random access): draw three's
+lines are draw one's too (draw the same cards one at a time), so a proof of loss there is a proof here, and it
+often comes in a fraction of a second where draw three's own search takes many; a win found under draw one
+says nothing for draw three and only stops that search (the canonical search reads the board as draw one for
+the same reason, within a cap of states of its own there). The levels ask with the late phase off
+(`late=False`): a hard deal dealt and verified on a node budget (`difficulty`) is decided exactly as before.
 
 On deals 0-999 (10 s of CPU each) it decides most deals in a few milliseconds; the ones it cannot decide are
 hard wins and large lost deals (docs/PERFORMANCE.md, "Klondike").
@@ -119,8 +120,8 @@ class LatePhase:
     same board under draw one (`relaxed`, its weight; 0 for none), whose proof of loss is a proof under draw
     three too, and the canonical search (`canonical`, its weight; 0 for none), which only proves a loss,
     with at most `canonical_nodes` states of its own (None: only the shared budget, which bounds every
-    search of `solve_board` together), its exact twin (`exact`, its weight), and the `beams`, each with
-    its weight.
+    search of `solve_board` together), its exact twin (`exact`, its weight), its precise form (`precise`,
+    its weight; draw one only), and the `beams`, each with its weight.
     With `late=False` (the levels' proofs, `difficulty`) there is no late phase: the searches run as they
     did before it existed, so a hard deal dealt then still verifies."""
 
@@ -132,6 +133,7 @@ class LatePhase:
     canonical_nodes: int | None = None
     beams: tuple[tuple[Beam, int], ...] = ()
     exact: int = 0
+    precise: int = 0
 
 
 _TALON_ORDERS: Final = (
@@ -158,8 +160,8 @@ _BEAMS_DRAW_THREE: Final = (
 win-only moves, and the weighted A-star order kept to two with every move. Alone they won 227, 592 and 873 of
 the deals draw three's full searches left unknown at 10 s; at these weights beside the others, 592 and 873."""
 LATE: Final = {
-    1: LatePhase((2, 1, 1, 1, 3, 3), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
-                 canonical=20, beams=_BEAMS, exact=6),
+    1: LatePhase((2, 1, 1, 1, 3, 1), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
+                 canonical=20, beams=_BEAMS, exact=4, precise=6),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
                  relaxed=3, canonical=8, canonical_nodes=30_000, beams=_BEAMS_DRAW_THREE),
 }
@@ -168,9 +170,12 @@ it). Under draw three the talon orders found wins of deals that every order of `
 dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
 draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw one
 the canonical search weighs three fifths of the others together: on the deals still undecided this late it is
-the only one that proves anything, and on a winnable deal it stops within a second; its exact twin weighs less
-than a third of it (it needs several times the states where the canonical search proves a loss, but decides
-deals that one cannot: 517, 733, 829); the plain win-only order, which wins early or not at all, gives up most
+the only one that proves anything, and on a winnable deal it stops within a second; its precise form and its
+exact twin weigh half of it together: on deals the canonical search cannot prove (it reaches every card
+turned) the precise form proves in fewer states than the exact twin (908: 2,787 against 26,018) and stops on
+most winnable ones, and the exact twin keeps a little weight for the wins its depth-first search finds early
+(733, 985); the complete search, which every one of them outproves this late, gives up two thirds of its
+weight to them; the plain win-only order, which wins early or not at all, gives up most
 of its weight to the beams (`_BEAMS`). Under draw three the canonical search has a cap of its own, 30,000
 states (about 3 s): the deals it proves there are the quick ones (59, 379, 882 need 9,000-16,000), and
 uncapped it took the time of draw three's own searches on deals they decide late (at 40,000 it proves 586 and
@@ -335,6 +340,8 @@ def _late_turns(
     if phase.canonical:
         canonical = make_canonical(max_nodes=phase.canonical_nodes)
         added.append(_turn(canonical, _Role.CANONICAL, phase.canonical * per_turn))
+    if phase.precise and draw == 1:
+        added.append(_turn(make_canonical(precise=True), _Role.CANONICAL, phase.precise * per_turn))
     if phase.exact:
         role = _Role.EXACT if draw == 1 else _Role.CANONICAL
         added.append(_turn(make_canonical(exact=True), role, phase.exact * per_turn))
