@@ -3,13 +3,15 @@
     PYTHONPATH=src:benchmarks .venv/bin/python benchmarks/klondike_loss_probe.py 59 332 338 761
     PYTHONPATH=src:benchmarks .venv/bin/python benchmarks/klondike_loss_probe.py --limit 100000 0-119
     PYTHONPATH=src:benchmarks .venv/bin/python benchmarks/klondike_loss_probe.py --exact 517 733 829
+    PYTHONPATH=src:benchmarks .venv/bin/python benchmarks/klondike_loss_probe.py --precise 908 829 990
 
 `klondike_core.canonical.CanonicalSearch` (its docstring has why its `lost` is a proof) run on its own from
 each deal's start, every card known, up to `--limit` states expanded: `lost` (a proof), `no-proof` (it
 reached a state with every card turned, which proves nothing) or `unknown`. In `solver.solve_board` the same
 search takes turns with the others late in a long solve; this measures it apart from them. With `--exact`,
 its exact twin (`exact=True`), which decides either way: `won` too, its line replayed from the deal's start
-through the rules (`lines.wins`), the run stopping if it does not win.
+through the rules (`lines.wins`), the run stopping if it does not win. With `--precise`, its precise form
+(`precise=True`), which answers as the canonical search does.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from klondike_core.search import OutOfBudget
 from solitaire_core.steps import finish
 
 
-def probe(number: int, limit: int, exact: bool = False) -> tuple[str, int]:
-    """The canonical search's (or its exact twin's) verdict on deal `number` and the states it expanded."""
+def probe(number: int, limit: int, exact: bool = False, precise: bool = False) -> tuple[str, int]:
+    """The canonical search's (or its exact twin's, or its precise form's) verdict on deal `number` and the
+    states it expanded."""
     start = Deal.from_number(number).start()
-    search = CanonicalSearch(Board.of(start), max_nodes=limit, exact=exact)
+    search = CanonicalSearch(Board.of(start), max_nodes=limit, exact=exact, precise=precise)
     try:
         answer = finish(search.steps())
     except OutOfBudget:
@@ -54,11 +57,12 @@ def main() -> None:
     parser.add_argument("deals", nargs="+", help="deal numbers or ranges (0-119)")
     parser.add_argument("--limit", type=int, default=400_000, help="states expanded at most per deal")
     parser.add_argument("--exact", action="store_true", help="the exact twin, which decides either way")
+    parser.add_argument("--precise", action="store_true", help="the precise form: ready talon cards go back")
     options = parser.parse_args()
     print("deal verdict states cpu_s")
     for number in deal_numbers(options.deals):
         start = time.process_time()
-        verdict, states = probe(number, options.limit, options.exact)
+        verdict, states = probe(number, options.limit, options.exact, options.precise)
         print(number, verdict, states, f"{time.process_time() - start:.1f}", flush=True)
 
 

@@ -1,5 +1,6 @@
 """A search that can only prove a draw-one position lost, over canonical states (talon cards off the tops),
-and its exact twin, which keeps the talon cards where they went down and so decides either way.
+its exact twin, which keeps the talon cards where they went down and so decides either way, and its precise
+form, which takes off only the talon cards whose suit is ready (a proof of loss, on deals the first cannot).
 
 On the deals the other searches of `solver.solve_board` leave undecided, the complete search meets a few
 dozen arrangements of the face-down cards and hundreds of thousands of states: the same face-up cards with
@@ -151,8 +152,8 @@ class CanonicalSearch:
         self.precise = precise and not exact
         """Whether only the talon cards whose suit is ready go back into the talon (module docstring)."""
         self.talon: Collection[int] = () if exact else self.solver.where
-        """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring); in the
-        precise one, those of them that `_ready` names in the state."""
+        """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring); the
+        precise search's swaps ask `_unswapped` instead, and a move it leaves out as a swap, this."""
         self._lower: dict[object, Move | None] = {}
         """`settle`'s swap onto a lower parent, by columns (three columns in five come back), and in the
         precise search by foundations and talon too (which talon cards are ready)."""
