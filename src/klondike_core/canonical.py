@@ -55,7 +55,7 @@ nothing on it. A move of the line that needs one of them up, or the place it lef
 up first (a top with the talon cards under it, a move of this search), or by moving it as the line does;
 every other move is followed as it is; and the follower's own safe moves take up only cards the line has up
 (its foundations are no higher). So the follower turns every card the line turns. Deal 990, lost: 23,443
-states instead of 66,218; deal 908, lost: 26,018 instead of 34,317; deal 733, won: 10,631 instead of 23,523.
+states instead of 66,218; deal 908, lost: 26,226 instead of 34,317; deal 733, won: 10,631 instead of 23,523.
 
 **Precise** (`precise=True`): the canonical search, but a talon card on a column's top goes back into the
 talon only when its suit is ready for it (its foundation, with the talon cards that can go up raised, reaches
@@ -67,7 +67,7 @@ on deals that are lost. Its `lost` is a proof as the canonical search's is: a ca
 again by a talon move; the cards left on the tops are column cards to every move, which are made as for any
 other; and a swap may move a run off or onto such a card (freed, it stays) but not off a ready one (freed, it
 would go back into the talon, which the swap back does not undo). Deal 908, lost, where the canonical search
-proves nothing: 2,787 states (the exact twin: 26,018); 829: 2,407 (15,389); 990: 21,006 (23,443). On the
+proves nothing: 2,787 states (the exact twin: 26,226); 829: 2,407 (15,389); 990: 21,006 (23,443). On the
 deals the canonical search proves it needs more (453: 67,775 against 58,823), so it runs beside it.
 
 **Swaps.** Both searches also keep one state of each set of states that differ only by which of its two
@@ -288,21 +288,32 @@ class CanonicalSearch:
     def raised(self, state: State) -> State:
         """`state` with every talon card that can go up, up, suit by suit: the highest state of its class."""
         cols, found, mask, ptr = state
-        where = self.solver.where
         up: list[int] | None = None
+        for suit, run in self._rising(found, mask):
+            for k in run:
+                mask ^= 1 << k
+            if up is None:
+                up = list(found)
+            up[suit] += len(run)
+        return cols, found if up is None else tuple(up), mask, ptr
+
+    def _rising(self, found: tuple[int, ...], mask: int) -> list[tuple[int, list[int]]]:
+        """Each suit whose next cards up are in the talon, with those cards' talon indexes, in the order they
+        can go up one after another."""
+        where = self.solver.where
+        rising: list[tuple[int, list[int]]] = []
         for suit in range(4):
+            run: list[int] = []
             rank = found[suit]
             while rank < KING:
                 k = where.get(suit * 13 + rank, -1)
                 if k < 0 or not mask >> k & 1:
                     break
-                mask ^= 1 << k
+                run.append(k)
                 rank += 1
-            if rank != found[suit]:
-                if up is None:
-                    up = list(found)
-                up[suit] = rank
-        return cols, found if up is None else tuple(up), mask, ptr
+            if run:
+                rising.append((suit, run))
+        return rising
 
     def lowered(self, state: State) -> State:
         """`state` with each foundation's talon cards above its highest card from a column back in the talon:
@@ -484,16 +495,7 @@ class CanonicalSearch:
         talon cards of its suit: those talon cards up, then the top (module docstring, "A talon card goes up
         under a column card")."""
         cols, found, mask, _ = state
-        where = self.solver.where
-        runs: dict[int, list[Move]] = {}  # by suit, the talon cards that can go up in a row
-        for suit in range(4):
-            rank = found[suit]
-            while rank < KING:
-                k = where.get(suit * 13 + rank, -1)
-                if k < 0 or not mask >> k & 1:
-                    break
-                runs.setdefault(suit, []).append((_S2F, k, 0, 0))
-                rank += 1
+        runs = {suit: [(_S2F, k, 0, 0) for k in run] for suit, run in self._rising(found, mask)}
         out: list[tuple[State, list[Move]]] = []
         if not runs:
             return out

@@ -172,7 +172,7 @@ draw one is often proven so in a fraction of a second where draw three's own sea
 the canonical search weighs three fifths of the others together: on the deals still undecided this late it is
 the only one that proves anything, and on a winnable deal it stops within a second; its precise form and its
 exact twin weigh half of it together: on deals the canonical search cannot prove (it reaches every card
-turned) the precise form proves in fewer states than the exact twin (908: 2,787 against 26,018) and stops on
+turned) the precise form proves in fewer states than the exact twin (908: 2,787 against 26,226) and stops on
 most winnable ones, and the exact twin keeps a little weight for the wins its depth-first search finds early
 (733, 985); the complete search, which every one of them outproves this late, gives up two thirds of its
 weight to them; the plain win-only order, which wins early or not at all, gives up most
