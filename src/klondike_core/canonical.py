@@ -121,8 +121,8 @@ from .search import (
 __all__ = ["CanonicalSearch"]
 
 _REMEMBERED = 1 << 17
-"""The most entries `settle`'s lower swaps (by columns) and `chains`' talon orders (by mask) each remember
-(then it forgets them all and starts again)."""
+"""The most entries each memory of the search holds (`settle`'s lower swaps, `chains`' talon orders,
+`_rising`, `_ready`): then it forgets them all and starts again."""
 
 Chains = dict[int, list[tuple[tuple[int, ...], int]]]
 """For a talon card, every way talon moves alone make it a column's top: the talon cards put down (bottom
@@ -156,7 +156,9 @@ class CanonicalSearch:
         precise search's swaps ask `_unswapped` instead, and a move it leaves out as a swap, this."""
         self._lower: dict[object, Move | None] = {}
         """`settle`'s swap onto a lower parent, by columns (three columns in five come back), and in the
-        precise search by foundations and talon too (which talon cards are ready)."""
+        precise search by the cards no swap may move a run off or onto too (`_unswapped`)."""
+        self._risings: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[int, ...]], ...]] = {}
+        """`_rising`'s runs of talon cards, by foundations and talon."""
         self._ready_talon: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
         """`_ready`'s talon cards, by foundations and talon."""
         self._lowered: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = {}
@@ -225,13 +227,14 @@ class CanonicalSearch:
         remembered = self._lower
         while True:
             cols = state[0]
-            key: object = (cols, state[1], state[2]) if self.precise else cols
+            talon = self._unswapped(state)
+            key: object = (cols, talon) if self.precise else cols
             if key in remembered:
                 swap = remembered[key]
             else:
                 if len(remembered) >= _REMEMBERED:
                     remembered.clear()
-                lower = _swaps(cols, lower_only=True, talon=self._unswapped(state))
+                lower = _swaps(cols, lower_only=True, talon=talon)
                 swap = remembered[key] = lower[0] if lower else None
             if swap is None:
                 return state, done
@@ -297,22 +300,26 @@ class CanonicalSearch:
             up[suit] += len(run)
         return cols, found if up is None else tuple(up), mask, ptr
 
-    def _rising(self, found: tuple[int, ...], mask: int) -> list[tuple[int, list[int]]]:
+    def _rising(self, found: tuple[int, ...], mask: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         """Each suit whose next cards up are in the talon, with those cards' talon indexes, in the order they
-        can go up one after another."""
-        where = self.solver.where
-        rising: list[tuple[int, list[int]]] = []
-        for suit in range(4):
-            run: list[int] = []
-            rank = found[suit]
-            while rank < KING:
-                k = where.get(suit * 13 + rank, -1)
-                if k < 0 or not mask >> k & 1:
-                    break
-                run.append(k)
-                rank += 1
-            if run:
-                rising.append((suit, run))
+        can go up one after another. Remembered (`raised` asks it of every state settled, again and again)."""
+        key = (found, mask)
+        rising = self._risings.get(key)
+        if rising is None:
+            if len(self._risings) >= _REMEMBERED:
+                self._risings.clear()
+            where = self.solver.where
+            runs: list[tuple[int, tuple[int, ...]]] = []
+            for suit in range(4):
+                run: list[int] = []
+                for rank in range(found[suit], KING):
+                    k = where.get(suit * 13 + rank, -1)
+                    if k < 0 or not mask >> k & 1:
+                        break
+                    run.append(k)
+                if run:
+                    runs.append((suit, tuple(run)))
+            rising = self._risings[key] = tuple(runs)
         return rising
 
     def lowered(self, state: State) -> State:
@@ -495,7 +502,7 @@ class CanonicalSearch:
         talon cards of its suit: those talon cards up, then the top (module docstring, "A talon card goes up
         under a column card")."""
         cols, found, mask, _ = state
-        runs = {suit: [(_S2F, k, 0, 0) for k in run] for suit, run in self._rising(found, mask)}
+        runs = dict(self._rising(found, mask))
         out: list[tuple[State, list[Move]]] = []
         if not runs:
             return out
@@ -507,7 +514,7 @@ class CanonicalSearch:
             run = runs.get(SUIT[top])
             under = RANK[top] - 1 - found[SUIT[top]]
             if run is not None and 0 < under <= len(run):
-                out.append((state, [*run[:under], (_T2F, c, 0, 0)]))
+                out.append((state, [*((_S2F, k, 0, 0) for k in run[:under]), (_T2F, c, 0, 0)]))
         return out
 
     def _chain_moves(self, state: State, chains: Chains | None = None) -> list[tuple[State, list[Move]]]:

@@ -121,7 +121,7 @@ class LatePhase:
     three too, and the canonical search (`canonical`, its weight; 0 for none), which only proves a loss,
     with at most `canonical_nodes` states of its own (None: only the shared budget, which bounds every
     search of `solve_board` together), its exact twin (`exact`, its weight), its precise form (`precise`,
-    its weight; draw one only), and the `beams`, each with its weight.
+    its weight; it only proves a loss, as the canonical search), and the `beams`, each with its weight.
     With `late=False` (the levels' proofs, `difficulty`) there is no late phase: the searches run as they
     did before it existed, so a hard deal dealt then still verifies."""
 
@@ -328,9 +328,9 @@ def _late_turns(
     narrow_seen: bool, per_turn: int, *, draw: int,
 ) -> list[_Turn]:
     """The searches `phase` adds: its win-only passes (none once a win-only search has seen the narrower
-    space whole), the relaxed complete search under draw one, the canonical search and its exact twin when
-    they have a weight (both read the board as draw one: under draw three the exact one's win says nothing,
-    as the canonical one's), and the beams."""
+    space whole), the relaxed complete search under draw one, the canonical search, its precise form and its
+    exact twin when they have a weight (all read the board as draw one: under draw three the exact one's win
+    says nothing, as the canonical one's), and the beams."""
     added = [] if narrow_seen else [
         _turn(make(strict=True, order=order, dead_ends=phase.dead_ends), _Role.NARROW, weight * per_turn)
         for order, weight in phase.passes
@@ -340,7 +340,7 @@ def _late_turns(
     if phase.canonical:
         canonical = make_canonical(max_nodes=phase.canonical_nodes)
         added.append(_turn(canonical, _Role.CANONICAL, phase.canonical * per_turn))
-    if phase.precise and draw == 1:
+    if phase.precise:
         added.append(_turn(make_canonical(precise=True), _Role.CANONICAL, phase.precise * per_turn))
     if phase.exact:
         role = _Role.EXACT if draw == 1 else _Role.CANONICAL
