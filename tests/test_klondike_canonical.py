@@ -4,7 +4,7 @@ position lost, and late in a long solve it decides deals the other searches cann
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import replace
 
 import pytest
@@ -15,9 +15,10 @@ from test_klondike_deadlock import reference
 from test_klondike_hint import played
 from test_klondike_solver import endgame, replays_to_win, start
 
+from klondike_core import canonical as canonical_module
 from klondike_core import solver
 from klondike_core.canonical import CanonicalSearch, _swaps, _touched
-from klondike_core.fast import RANK, SUIT, Board
+from klondike_core.fast import RANK, SAME, SUIT, Board
 from klondike_core.position import Position
 from klondike_core.search import _S2F, _T2F, _T2T, Move, OutOfBudget, State
 from klondike_core.solver import Solver, Verdict, solve_board, solve_board_steps
@@ -84,10 +85,12 @@ def test_on_endgames_it_proves_lost_exactly_the_lost_ones_it_finishes():
     assert proven >= 3 and agreed_wins >= 10
 
 
-@pytest.mark.parametrize("number", [0, 2, 4, 5, 9, 14, 28, 31, 323])
-def test_a_winnable_deal_is_never_proven_lost(number):
-    """323 among them: a swap that moved a run off a talon card proved it lost (see `swaps_of`)."""
-    assert canonical(start(number), 30_000) is not Verdict.LOST
+@pytest.mark.parametrize("precise", [False, True])
+@pytest.mark.parametrize("number", [0, 2, 4, 5, 9, 14, 28, 31, 323, 409, 479])
+def test_a_winnable_deal_is_never_proven_lost(number, precise):
+    """323 among them: a swap that moved a run off a talon card proved it lost (see `swaps_of`); 409 and 479
+    are wins that took the solver more than 10 s."""
+    assert canonical(start(number), 30_000, precise) is not Verdict.LOST
 
 
 @pytest.mark.parametrize(("number", "states"), [(332, 3_000), (761, 3_000)])
@@ -136,12 +139,16 @@ def test_the_time_budget_stops_a_long_turn(monkeypatch):
     assert 0 < searches[0].nodes <= 512 < solver.LATE[1].canonical * 512
 
 
-def test_a_relaxed_win_is_no_proof():
+def test_a_relaxed_win_is_no_proof(monkeypatch):
     """Deal 112 is lost (the complete search proves it in about 44 s), but the canonical search reaches a
-    state with every card turned: it answers no proof, and `solve_board` does not read that as a win."""
+    state with every card turned: it answers no proof, and `solve_board` does not read that as a win. The
+    precise form proves it lost (in about 10,000 states)."""
     assert canonical(start(112), 30_000) is Verdict.WIN
-    result = solve_board(Board.of(start(112)), node_budget=solver.LATE_AFTER + 30_000)
-    assert result.verdict is Verdict.UNKNOWN
+    budget = solver.LATE_AFTER + 30_000
+    assert solve_board(Board.of(start(112)), node_budget=budget).verdict is Verdict.LOST
+    without = {draw: replace(phase, precise=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", without)
+    assert solve_board(Board.of(start(112)), node_budget=budget).verdict is Verdict.UNKNOWN
 
 
 def test_solve_board_decides_a_lost_deal_with_them_and_not_without(monkeypatch):
@@ -225,11 +232,11 @@ def test_the_exact_twin_decides_a_deal_the_canonical_search_cannot():
 def test_solve_board_answers_the_exact_twins_proof(monkeypatch):
     board = Board.of(start(517))
     budget = solver.LATE_AFTER + 60_000
-    heavy = {draw: replace(phase, exact=200) for draw, phase in solver.LATE.items()}
+    heavy = {draw: replace(phase, exact=200, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", heavy)
     result = solve_board(board, node_budget=budget)
     assert result.verdict is Verdict.LOST and result.line == ()
-    without = {draw: replace(phase, exact=0) for draw, phase in solver.LATE.items()}
+    without = {draw: replace(phase, exact=0, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
 
@@ -442,3 +449,47 @@ def test_solve_board_decides_with_the_precise_form_what_it_could_not_without(mon
     without = {draw: replace(phase, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
+
+
+def exchanges_of(cols: tuple[bytes, ...], unswapped: Collection[int]) -> list[tuple[bytes, ...]]:
+    """The columns one exchange away from `cols` (canonical.py, "Exchanges"), read afresh from the columns:
+    the piles on two covered face-up cards of one rank and colour, neither of them `unswapped`, swapped."""
+    lying = {col[i]: (c, i) for c, col in enumerate(cols) for i in range(col[0] + 2, len(col))}
+    out = []
+    for x, (s, i) in lying.items():
+        twin = x + 13 * (SAME[SUIT[x]] - SUIT[x])
+        if twin < x or twin not in lying:
+            continue
+        t, j = lying[twin]
+        if {cols[s][i - 1], cols[t][j - 1]} & set(unswapped):
+            continue
+        new = list(cols)
+        new[s], new[t] = cols[s][:i] + cols[t][j:], cols[t][:j] + cols[s][i:]
+        out.append(tuple(new))
+    return out
+
+
+@pytest.mark.parametrize("precise", [False, True])
+def test_two_piles_on_twin_cards_are_one_state(precise):
+    """Over the first states of deal 767 (where piles on twin cards multiply its states): every kept state
+    has the lower child on the lower parent, and every state one exchange away settles back to it."""
+    search = CanonicalSearch(Board.of(start(767)), precise=precise)
+    met = 0
+    for state in first_states(search, 400):
+        unswapped = search._unswapped(state)
+        for cols in exchanges_of(state[0], unswapped):
+            met += 1
+            assert search.settle((cols, *state[1:]))[0] == state
+        lying = {col[i]: col[i - 1] for col in state[0] for i in range(col[0] + 2, len(col))}
+        for x, parent in lying.items():
+            twin = x + 13 * (SAME[SUIT[x]] - SUIT[x])
+            if twin in lying and {parent, lying[twin]}.isdisjoint(unswapped):
+                assert (x < twin) == (parent < lying[twin])
+    assert met
+
+
+def test_exchanges_prove_a_deal_in_a_tenth_of_the_states(monkeypatch):
+    """Deal 112, lost: the precise form proves it in 11,286 states with exchanges, 151,755 without."""
+    assert canonical(start(112), 15_000, precise=True) is Verdict.LOST
+    monkeypatch.setattr(canonical_module, "_exchange_all", lambda cols, unswapped: cols)
+    assert canonical(start(112), 15_000, precise=True) is Verdict.UNKNOWN

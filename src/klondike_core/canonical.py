@@ -90,6 +90,30 @@ the kept state would lack the top that move freed (winnable deal 323 was proven 
 15,389 states against 103,711 for the exact search (2.3 s against 5.5 s); 453: 58,823 against 140,559 for the
 canonical one.
 
+**Exchanges** (the canonical search and its precise form). Two face-up cards of one rank and colour, `y` and
+`y'`, have the same two children, `x` and `x'`; when both are covered, one child heads the cards on `y` and
+the other those on `y'`. The state with those two piles exchanged is won or lost with this one, and both
+searches keep only the state where the lower-numbered child lies on the lower-numbered parent (neither parent
+a card no swap may touch). Why: until `y` or `y'` is uncovered, every move of one state is legal in the other,
+made with the same cards, and keeps them exchanged: a move only reads a card's neighbours, and the two piles
+rest on cards with the same children. The move that uncovers `y` in one uncovers `y'` in the other, and the
+pile left lies on `y'` in the first and on `y` in the second: one swap apart (above), which this search counts
+as nothing (and when the card uncovered is a talon card that goes back into the talon, a talon move lays it
+down again first, which is not counted either). So the two have the same least count of moves in a winning
+line, and the argument above holds with it. On the deals left undecided at 10 s the precise form meets several
+such pairs at once, each doubling the states (deal 767: 1,728 states with the same face-down cards,
+foundations and talon), and proves lost, alone from the start, 112 in 11,286 states (151,755 without
+exchanges), 878 in 51,158, 869 in 48,273, 679 in 46,706, where it needed more than 300,000 before. The exact
+twin's states must be real and its line replayed, and an exchange is no move, so it does without them.
+
+**Seen before it was laid down** (the precise form). A state with a talon card on a column's top is one talon
+move from the state with that card back in the talon, settled. A talon move is not counted, so that state's
+least count is no greater, and when it has been seen already (it is searched, or one of its own kind is), this
+one is not searched: the argument above goes on through the state seen. Each such step takes a talon card off
+the table, so no state waits on itself. On the deals left undecided at 10 s, most states with a talon card on
+a top are found this way (529: 10,552 of 17,460 among its first 30,219 states); 878 is proven lost in 24,692
+states (51,158 without), 860 in 27,011 (30,699), 529 in 42,518 (50,058).
+
 Under draw three it searches the same board read as draw one: draw three's lines are draw one's too (draw
 the same cards one at a time), so a proof of loss under draw one is one under draw three.
 """
@@ -99,7 +123,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Generator
 
-from .fast import CHILDREN, KING, PARENTS, RANK, RED, SUIT, Board
+from .fast import CHILDREN, KING, PARENTS, RANK, RED, SAME, SUIT, Board
 from .position import COLUMNS
 from .search import (
     _F2T,
@@ -157,6 +181,8 @@ class CanonicalSearch:
         self._lower: dict[object, Move | None] = {}
         """`settle`'s swap onto a lower parent, by columns (three columns in five come back), and in the
         precise search by the cards no swap may move a run off or onto too (`_unswapped`)."""
+        self._exchanges: dict[object, tuple[bytes, ...]] = {}
+        """`_exchanged`'s columns, by columns (and in the precise search the cards no swap may touch)."""
         self._risings: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[int, ...]], ...]] = {}
         """`_rising`'s runs of talon cards, by foundations and talon."""
         self._ready_talon: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
@@ -180,6 +206,7 @@ class CanonicalSearch:
         if not any(col[0] for col in root[0]):
             return self._ending(parents, root_key)
         exact = self.exact
+        precise = self.precise
         seen = {root_key}
         stack = [(root_key, root)]
         nodes = 0
@@ -191,7 +218,7 @@ class CanonicalSearch:
                 if nodes % CHECK_EVERY == 0 and (nodes > self.max_nodes or len(seen) > self.max_table):
                     raise OutOfBudget
                 yield
-            if solver.is_dead(key, state):
+            if solver.is_dead(key, state) or (precise and self._laid_from(state, seen)):
                 continue
             for moves, child in self.successors(state):
                 child_key = solver._key(child)
@@ -206,6 +233,22 @@ class CanonicalSearch:
                 stack.append((child_key, child))
         self.nodes = nodes
         return True
+
+    def _laid_from(self, state: State, seen: set[bytes]) -> bool:
+        """In the precise search: is `state` one talon move from a state already `seen`, a talon card on one
+        of its tops put back (module docstring, "Seen before it was laid down")?"""
+        cols, found, mask, ptr = state
+        where = self.solver.where
+        key = self.solver._key
+        for d, col in enumerate(cols):
+            top = col[-1]
+            if top in where and len(col) > col[0] + 1:
+                lifted = list(cols)
+                lifted[d] = col[:-1]
+                before = self.settle((tuple(lifted), found, mask | 1 << where[top], ptr))[0]
+                if key(before) in seen:
+                    return True
+        return False
 
     def _ending(
         self, parents: dict[bytes, tuple[bytes, Move | None, list[Move]]], key: bytes
@@ -237,13 +280,27 @@ class CanonicalSearch:
                 lower = _swaps(cols, lower_only=True, talon=talon)
                 swap = remembered[key] = lower[0] if lower else None
             if swap is None:
-                return state, done
+                if exact:
+                    return state, done
+                return (self._exchanged(cols, talon), *state[1:]), done
             state = solver.apply(state, swap)
             if exact:
                 state, autos = solver.autos(state)
                 done += [swap, *autos]
             else:
                 state = self.canonical(state)
+
+    def _exchanged(self, cols: tuple[bytes, ...], unswapped: Collection[int]) -> tuple[bytes, ...]:
+        """`cols` with the runs on every two twin face-up cards exchanged where the higher-numbered child lies
+        on the lower-numbered parent (module docstring, "Exchanges"); remembered by the columns (and the
+        cards no swap may touch)."""
+        key: object = (cols, unswapped) if self.precise else cols
+        known = self._exchanges.get(key)
+        if known is None:
+            if len(self._exchanges) >= _REMEMBERED:
+                self._exchanges.clear()
+            known = self._exchanges[key] = _exchange_all(cols, unswapped)
+        return known
 
     def _unswapped(self, state: State) -> Collection[int]:
         """The cards no swap of `state` moves a run off or onto (`talon`)."""
@@ -565,6 +622,31 @@ def _swaps(cols: tuple[bytes, ...], *, lower_only: bool, talon: Collection[int] 
                 if not (lower_only and top > under) and under not in talon:
                     found.append((_T2T, at[0], at[1], d))
     return found
+
+
+def _exchange_all(cols: tuple[bytes, ...], unswapped: Collection[int]) -> tuple[bytes, ...]:
+    """`cols` with every exchange made (`CanonicalSearch._exchanged`): the two children of a rank and colour
+    each lying on one of its two face-up parents, neither parent one of the `unswapped` cards, the lower
+    child ends on the lower parent."""
+    while True:
+        lying: dict[int, tuple[int, int]] = {}
+        for s, col in enumerate(cols):
+            if len(col) > col[0] + 2:
+                lying.update(_lying(col, s))
+        for x, (s, i) in lying.items():
+            twin = x + 13 * (SAME[SUIT[x]] - SUIT[x])
+            if twin < x or twin not in lying:
+                continue
+            t, j = lying[twin]
+            under, other = cols[s][i - 1], cols[t][j - 1]
+            if under > other and under not in unswapped and other not in unswapped:
+                new = list(cols)
+                new[s] = cols[s][:i] + cols[t][j:]
+                new[t] = cols[t][:j] + cols[s][i:]
+                cols = tuple(new)
+                break
+        else:
+            return cols
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -161,25 +161,26 @@ win-only moves, and the weighted A-star order kept to two with every move. Alone
 the deals draw three's full searches left unknown at 10 s; at these weights beside the others, 592 and 873."""
 LATE: Final = {
     1: LatePhase((2, 1, 1, 1, 3, 1), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
-                 canonical=20, beams=_BEAMS, exact=4, precise=6),
+                 canonical=8, beams=_BEAMS, exact=2, precise=40),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
                  relaxed=3, canonical=8, canonical_nodes=30_000, beams=_BEAMS_DRAW_THREE),
 }
 """By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
 dead-end check costs those about 40% of their time for about one state in a hundred, and a deal lost under
-draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw one
-the canonical search weighs three fifths of the others together: on the deals still undecided this late it is
-the only one that proves anything, and on a winnable deal it stops within a second; its precise form and its
-exact twin weigh half of it together: on deals the canonical search cannot prove (it reaches every card
-turned) the precise form proves in fewer states than the exact twin (908: 2,787 against 26,226) and stops on
-most winnable ones, and the exact twin keeps a little weight for the wins its depth-first search finds early
-(733, 985); the complete search, which every one of them outproves this late, gives up two thirds of its
-weight to them; the plain win-only order, which wins early or not at all, gives up most
-of its weight to the beams (`_BEAMS`). Under draw three the canonical search has a cap of its own, 30,000
-states (about 3 s): the deals it proves there are the quick ones (59, 379, 882 need 9,000-16,000), and
-uncapped it took the time of draw three's own searches on deals they decide late (at 40,000 it proves 586 and
-856 and loses 831 and 934, as many; with the exact twin beside it at weight 3, two deals fewer)."""
+draw one is often proven so in a fraction of a second where draw three's own search takes many. Under draw
+one the precise form weighs more than all the others together: with exchanges and states seen before a
+talon card was laid down (`canonical`) it proves in a few seconds most deals still undecided this late
+(529, 859, 860, 869, 878 among them), and on a winnable one it reaches every card turned and stops, mostly
+within a second; the canonical search keeps a fifth of that for the deals it proves in about as many states
+(670: 67,774 states alone, the precise form 56,798), and the exact twin a little for the wins its
+depth-first search finds early (733, 985); the complete search, which every one of them outproves this
+late, gives up two thirds of its weight to them; the plain win-only order, which wins early or not at all,
+gives up most of its weight to the beams (`_BEAMS`). Under draw three the canonical search has a cap of its
+own, 30,000 states (about 3 s): the deals it proves there are the quick ones (59, 379, 882 need
+9,000-16,000), and uncapped it took the time of draw three's own searches on deals they decide late (at
+40,000 it proves 586 and 856 and loses 831 and 934, as many; with the exact twin beside it at weight 3, two
+deals fewer)."""
 
 
 class _Role(enum.Enum):
