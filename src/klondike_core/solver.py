@@ -21,10 +21,11 @@ dead-end check, which costs them about 40% of their time there and cuts about on
 canonical search, which only proves a loss: on the deals left undecided by then, most of the complete search's
 states differ only by which talon cards hang on which column tops, and the canonical search keeps those cards
 in the talon (its docstring has why its `lost` is a proof), proving in a second or two deals the complete
-search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Under draw one
-its exact twin too (`CanonicalSearch(exact=True)`: the same moves, no talon card put back), which decides
-either way some deals where the canonical search proves nothing, and its precise form (`precise=True`: only
-the talon cards whose suit is ready put back), which proves most of those in fewer states. Under both draws,
+search needs minutes for; reaching a state with every card turned, it proves nothing and stops. Its precise
+form (`precise=True`: only the talon cards whose suit is ready put back, with exchanges and states seen before
+a talon card was laid down skipped) proves most deals left this late, under either draw. Under draw one its
+exact twin too (`CanonicalSearch(exact=True)`: the same moves, no talon card put back), which decides either
+way some deals where the canonical search proves nothing. Under both draws,
 beams (`Beam`, win-only: each state keeps only its best two or three children, as ShootMe's solver does) reach
 deep wins that a full best-first search, busy with every sibling, reaches too late. Under draw three the
 complete search of the same board under draw one joins too (the talon read as random access): draw three's
@@ -163,7 +164,7 @@ LATE: Final = {
     1: LatePhase((2, 1, 1, 1, 3, 1), ((_TALON_ORDERS[0], 2), (_TALON_ORDERS[1], 3)), dead_ends=True,
                  canonical=8, beams=_BEAMS, exact=2, precise=40),
     3: LatePhase((3, 1, 1, 1, 2, 3), ((_TALON_ORDERS[0], 1), (_TALON_ORDERS[1], 5)), dead_ends=False,
-                 relaxed=3, canonical=8, canonical_nodes=30_000, beams=_BEAMS_DRAW_THREE),
+                 relaxed=3, canonical=8, canonical_nodes=30_000, beams=_BEAMS_DRAW_THREE, precise=8),
 }
 """By draw, the late phase of `solve_board` (docs/PERFORMANCE.md, klondike-solver, has the runs that chose
 it). Under draw three the talon orders found wins of deals that every order of `PASSES` missed in 10 s, the
@@ -180,7 +181,9 @@ gives up most of its weight to the beams (`_BEAMS`). Under draw three the canoni
 own, 30,000 states (about 3 s): the deals it proves there are the quick ones (59, 379, 882 need
 9,000-16,000), and uncapped it took the time of draw three's own searches on deals they decide late (at
 40,000 it proves 586 and 856 and loses 831 and 934, as many; with the exact twin beside it at weight 3, two
-deals fewer)."""
+deals fewer). Its precise form joins it there at the same weight, uncapped: a deal lost under draw one is
+lost under draw three, and on 86 deals draw three decides late or not at all it proves 112, 453, 482, 517,
+829, 859, 878 and 908 lost, while 720, 767 and 934 fall just past 10 s (50 decided against 45)."""
 
 
 class _Role(enum.Enum):
