@@ -181,21 +181,25 @@ def test_a_budget_that_runs_out_raises_and_counts_its_states():
 def test_under_draw_three_its_proof_under_draw_one_counts(monkeypatch):
     """Deal 332 is lost under draw one, so under draw three too (draw three's lines are draw one's): the
     canonical search, reading the board as draw one, proves it within the same budget where the other
-    searches decide nothing."""
+    searches decide nothing (the precise form, which proves it too, set aside)."""
     board = Board.of(start(332))
     budget = solver.LATE_AFTER + 30_000
     assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.LOST
-    without = {draw: replace(phase, canonical=0) for draw, phase in solver.LATE.items()}
+    canonical_alone = {draw: replace(phase, precise=0) for draw, phase in solver.LATE.items()}
+    monkeypatch.setattr(solver, "LATE", canonical_alone)
+    assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.LOST
+    without = {draw: replace(phase, canonical=0, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.UNKNOWN
 
 
 def test_its_own_cap_stops_it_alone(monkeypatch):
     """Draw three gives the canonical search a cap of its own (`LatePhase.canonical_nodes`): below the 1,332
-    states deal 332's proof needs, the proof does not come, and the solve goes on to its budget."""
+    states deal 332's proof needs, the proof does not come, and the solve goes on to its budget (the precise
+    form, which proves it too, set aside)."""
     board = Board.of(start(332))
     budget = solver.LATE_AFTER + 30_000
-    capped = {draw: replace(phase, canonical_nodes=1_000) for draw, phase in solver.LATE.items()}
+    capped = {draw: replace(phase, canonical_nodes=1_000, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", capped)
     result = solve_board(board, node_budget=budget, draw=3)
     assert result.verdict is Verdict.UNKNOWN and result.nodes > budget

@@ -175,13 +175,13 @@ def test_the_complete_search_alone_agrees_under_draw_three():
 def test_a_deal_lost_under_draw_one_is_proven_lost_under_draw_three(monkeypatch):
     """Deal 447: draw one's complete search proves it lost within 7,000 states; draw three's own needs far
     more. The late phase's relaxed search makes that proof count for draw three (any draw-three
-    line is a draw-one line: draw the same cards one at a time), and without it (nor the canonical search,
-    which proves 447 lost too) the same budget decides nothing."""
+    line is a draw-one line: draw the same cards one at a time), and without it (nor the canonical search and
+    its precise form, which prove 447 lost too) the same budget decides nothing."""
     board = Board.of(start(447))
     assert Solver(board, max_nodes=10_000, draw=1).run().verdict is Verdict.LOST
     budget = solver.LATE_AFTER + 60_000
     assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.LOST
-    without = {draw: replace(phase, relaxed=0, canonical=0) for draw, phase in solver.LATE.items()}
+    without = {draw: replace(phase, relaxed=0, canonical=0, precise=0) for draw, phase in solver.LATE.items()}
     monkeypatch.setattr(solver, "LATE", without)
     assert solve_board(board, node_budget=budget, draw=3).verdict is Verdict.UNKNOWN
 
