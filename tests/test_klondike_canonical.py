@@ -455,16 +455,20 @@ def test_solve_board_decides_with_the_precise_form_what_it_could_not_without(mon
     assert solve_board(board, node_budget=budget).verdict is Verdict.UNKNOWN
 
 
+def twin(card: int) -> int:
+    """The other card of `card`'s rank and colour."""
+    return card + 13 * (SAME[SUIT[card]] - SUIT[card])
+
+
 def exchanges_of(cols: tuple[bytes, ...], unswapped: Collection[int]) -> list[tuple[bytes, ...]]:
     """The columns one exchange away from `cols` (canonical.py, "Exchanges"), read afresh from the columns:
     the piles on two covered face-up cards of one rank and colour, neither of them `unswapped`, swapped."""
     lying = {col[i]: (c, i) for c, col in enumerate(cols) for i in range(col[0] + 2, len(col))}
     out = []
     for x, (s, i) in lying.items():
-        twin = x + 13 * (SAME[SUIT[x]] - SUIT[x])
-        if twin < x or twin not in lying:
+        if twin(x) < x or twin(x) not in lying:
             continue
-        t, j = lying[twin]
+        t, j = lying[twin(x)]
         if {cols[s][i - 1], cols[t][j - 1]} & set(unswapped):
             continue
         new = list(cols)
@@ -486,9 +490,8 @@ def test_two_piles_on_twin_cards_are_one_state(precise):
             assert search.settle((cols, *state[1:]))[0] == state
         lying = {col[i]: col[i - 1] for col in state[0] for i in range(col[0] + 2, len(col))}
         for x, parent in lying.items():
-            twin = x + 13 * (SAME[SUIT[x]] - SUIT[x])
-            if twin in lying and {parent, lying[twin]}.isdisjoint(unswapped):
-                assert (x < twin) == (parent < lying[twin])
+            if twin(x) in lying and {parent, lying[twin(x)]}.isdisjoint(unswapped):
+                assert (x < twin(x)) == (parent < lying[twin(x)])
     assert met
 
 

@@ -178,11 +178,10 @@ class CanonicalSearch:
         self.talon: Collection[int] = () if exact else self.solver.where
         """The cards no swap moves a run off or onto: in the canonical search, the talon's (docstring); the
         precise search's swaps ask `_unswapped` instead, and a move it leaves out as a swap, this."""
-        self._lower: dict[object, Move | None] = {}
-        """`settle`'s swap onto a lower parent, by columns (three columns in five come back), and in the
-        precise search by the cards no swap may move a run off or onto too (`_unswapped`)."""
-        self._exchanges: dict[object, tuple[bytes, ...]] = {}
-        """`_exchanged`'s columns, by columns (and in the precise search the cards no swap may touch)."""
+        self._lower: dict[object, tuple[Move | None, tuple[bytes, ...]]] = {}
+        """`settle`'s swap onto a lower parent, or when there is none the columns with their exchanges made,
+        by columns (three columns in five come back), and in the precise search by the cards no swap may move
+        a run off or onto too (`_unswapped`)."""
         self._risings: dict[tuple[tuple[int, ...], int], tuple[tuple[int, tuple[int, ...]], ...]] = {}
         """`_rising`'s runs of talon cards, by foundations and talon."""
         self._ready_talon: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}
@@ -263,7 +262,8 @@ class CanonicalSearch:
     def settle(self, state: State) -> tuple[State, list[Move]]:
         """`state` as this search keeps it, and the moves that made it so (when `exact`): its safe moves up
         when `exact`, else made `canonical`; then, as long as a run can swap onto the lower-numbered of its
-        first card's parents, swapped there and settled again (module docstring, "Swaps")."""
+        first card's parents, swapped there and settled again (module docstring, "Swaps"); last, unless
+        `exact`, its exchanges made ("Exchanges")."""
         solver = self.solver
         exact = self.exact
         state, done = solver.autos(state) if exact else (self.canonical(state), [])
@@ -273,34 +273,23 @@ class CanonicalSearch:
             talon = self._unswapped(state)
             key: object = (cols, talon) if self.precise else cols
             if key in remembered:
-                swap = remembered[key]
+                swap, kept = remembered[key]
             else:
                 if len(remembered) >= _REMEMBERED:
                     remembered.clear()
                 lower = _swaps(cols, lower_only=True, talon=talon)
-                swap = remembered[key] = lower[0] if lower else None
+                swap = lower[0] if lower else None
+                # the exchanges once no swap is left (the exact twin makes none: module docstring)
+                kept = cols if swap is not None or exact else _exchange_all(cols, talon)
+                remembered[key] = swap, kept
             if swap is None:
-                if exact:
-                    return state, done
-                return (self._exchanged(cols, talon), *state[1:]), done
+                return (kept, *state[1:]), done
             state = solver.apply(state, swap)
             if exact:
                 state, autos = solver.autos(state)
                 done += [swap, *autos]
             else:
                 state = self.canonical(state)
-
-    def _exchanged(self, cols: tuple[bytes, ...], unswapped: Collection[int]) -> tuple[bytes, ...]:
-        """`cols` with the runs on every two twin face-up cards exchanged where the higher-numbered child lies
-        on the lower-numbered parent (module docstring, "Exchanges"); remembered by the columns (and the
-        cards no swap may touch)."""
-        key: object = (cols, unswapped) if self.precise else cols
-        known = self._exchanges.get(key)
-        if known is None:
-            if len(self._exchanges) >= _REMEMBERED:
-                self._exchanges.clear()
-            known = self._exchanges[key] = _exchange_all(cols, unswapped)
-        return known
 
     def _unswapped(self, state: State) -> Collection[int]:
         """The cards no swap of `state` moves a run off or onto (`talon`)."""
@@ -625,9 +614,9 @@ def _swaps(cols: tuple[bytes, ...], *, lower_only: bool, talon: Collection[int] 
 
 
 def _exchange_all(cols: tuple[bytes, ...], unswapped: Collection[int]) -> tuple[bytes, ...]:
-    """`cols` with every exchange made (`CanonicalSearch._exchanged`): the two children of a rank and colour
-    each lying on one of its two face-up parents, neither parent one of the `unswapped` cards, the lower
-    child ends on the lower parent."""
+    """`cols` with every exchange made (module docstring, "Exchanges"), as `CanonicalSearch.settle` keeps
+    them: the two children of a rank and colour each lying on one of its two face-up parents, neither parent
+    one of the `unswapped` cards, the lower child ends on the lower parent."""
     while True:
         lying: dict[int, tuple[int, int]] = {}
         for s, col in enumerate(cols):
